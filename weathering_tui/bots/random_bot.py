@@ -1,0 +1,30 @@
+"""The random bot: uniform among the legal actions of its own view."""
+
+from __future__ import annotations
+
+import random
+
+from ..engine.actions import EndTurn
+from ..engine.view import View
+
+# §12.10: every turn ends, but a bot still ends its turn after this many decisions.
+TURN_GUARD = 200
+
+
+class RandomBot:
+    name = "random"
+
+    def __init__(self, seed: int = 0):
+        self.rng = random.Random(seed)
+        self.turn_decisions = 0
+
+    def choose(self, view: View):
+        options = view.legal
+        if view.pending is not None and view.pending.kind == "turn":
+            self.turn_decisions += 1
+            if self.turn_decisions > TURN_GUARD:
+                options = [a for a in options if isinstance(a, EndTurn)]
+        action = self.rng.choice(options)
+        if isinstance(action, EndTurn):
+            self.turn_decisions = 0
+        return action

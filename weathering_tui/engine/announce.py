@@ -1,0 +1,338 @@
+"""Announced actions and their reaction windows (§3.4, §8).
+
+An action is announced (legality already checked), paid, then every other seat
+in order from the actor may cancel it; only then does it resolve.
+"""
+
+from __future__ import annotations
+
+from ..content import effects as fx
+from .common import (
+    bump,
+    card_def,
+    character,
+    configuration,
+    constants,
+    draw_cards,
+    effective_cost,
+    gain_ap,
+    level,
+    log,
+    others_after,
+    power_cost,
+)
+from .effects import push_effects
+from .flow import finish_event
+from .state import (
+    Announcement,
+    EventWindowFrame,
+    ExchangeFrame,
+    FinishPlayFrame,
+    GameState,
+    OverflowFrame,
+    Pending,
+    ReactionFrame,
+    SecondCardFrame,
+    TradeAnswerFrame,
+)
+
+
+def _open_window(state: GameState, ann: Announcement) -> None:
+    state.stack.append(ReactionFrame(ann, others_after(state, ann.actor)))
+
+
+def _public(ann: Announcement) -> dict:
+    """What every seat learns of an announcement: a decked card stays hidden (§12.13)."""
+    data = {"action": ann.kind, "seat": ann.actor, "cost": ann.cost}
+    if ann.card is not None and ann.kind != "put_in_deck":
+        data["card"] = ann.card
+    if ann.kind == "play_card":
+        data["cartouche"] = ann.cartouche
+        data["from_discard"] = ann.from_discard
+    if ann.target is not None:
+        data["target"] = ann.target
+    if ann.kind == "store_ap":
+        data["amount"] = ann.amount
+    return data
+
+
+def announce(state: GameState, ann: Announcement) -> None:
+    player = state.players[ann.actor]
+    player.acted = True
+    secret, audience = {}, []
+    if ann.kind == "put_in_deck":
+        secret, audience = {"card": ann.card}, [ann.actor]
+    log(state, "announce", secret=secret, audience=audience, **_public(ann))
+    _open_window(state, ann)
+
+
+def play_card(state: GameState, seat: int, card: str, cartouche: int, target, from_discard=False):
+    player = state.players[seat]
+    cost = effective_cost(state, seat, card)
+    player.ap -= cost
+    if from_discard:
+        state.discard_pile.remove(card)
+    else:
+        player.hand.remove(card)
+    state.limbo.append(card)
+    player.played_card = True
+    bump(state, seat, "cards_played")
+    announce(
+        state,
+        Announcement(
+            "play_card", seat, card, cartouche, target, cost=cost, from_discard=from_discard
+        ),
+    )
+
+
+def put_in_deck(state: GameState, seat: int, card: str) -> None:
+    player = state.players[seat]
+    cost = constants(state).deck_cost
+    player.ap -= cost
+    player.hand.remove(card)
+    state.limbo.append(card)
+    announce(state, Announcement("put_in_deck", seat, card, cost=cost))
+
+
+def discard(state: GameState, seat: int, card: str) -> None:
+    state.players[seat].discarded = True
+    announce(state, Announcement("discard", seat, card))
+
+
+def draw(state: GameState, seat: int) -> None:
+    player = state.players[seat]
+    cost = constants(state).draw_cost
+    player.ap -= cost
+    player.drew = True
+    announce(state, Announcement("draw", seat, cost=cost))
+
+
+def store_ap(state: GameState, seat: int, amount: int) -> None:
+    state.players[seat].ap -= amount
+    announce(state, Announcement("store_ap", seat, amount=amount, cost=amount))
+
+
+def use_power(state: GameState, seat: int, target, card) -> None:
+    player = state.players[seat]
+    cost = power_cost(state, seat)
+    player.ap -= cost
+    player.power_used = True
+    bump(state, seat, "powers")
+    announce(
+        state,
+        Announcement("use_power", seat, card, target=target, level=level(state, seat), cost=cost),
+    )
+
+
+def propose_trade(state: GameState, seat: int, partner: int) -> None:
+    log(state, "trade_proposed", seat=seat, partner=partner)
+    state.stack.append(TradeAnswerFrame(seat, partner))
+
+
+def step_trade_answer(state: GameState, frame: TradeAnswerFrame) -> None:
+    state.pending = Pending("trade_answer", frame.partner, {"initiator": frame.initiator})
+
+
+def answer_trade(state: GameState, frame: TradeAnswerFrame, accept: bool) -> None:
+    """A refusal costs nothing and uses no limit; acceptance pays and opens the window (§3.4)."""
+    state.stack.pop()
+    log(state, "trade_answer", seat=frame.partner, initiator=frame.initiator, accept=accept)
+    if not accept:
+        return
+    player = state.players[frame.initiator]
+    cost = constants(state).trade_cost
+    player.ap -= cost
+    player.traded = True
+    announce(state, Announcement("trade", frame.initiator, target=frame.partner, cost=cost))
+
+
+def step_second_card(state: GameState, frame: SecondCardFrame) -> None:
+    state.pending = Pending("second_card", frame.seat, {"card": frame.card})
+
+
+# ------------------------------------------------------------ reactions
+
+
+def cancel_options(state: GameState, seat: int, event: bool) -> list[str | None]:
+    """What this seat could cancel with now: None for the reaction power, else card instances."""
+    from .common import distinct
+
+    player = state.players[seat]
+    options: list[str | None] = []
+    power = character(state, seat).power
+    if (
+        not event
+        and power.timing == "reaction"
+        and not player.reaction_used
+        and player.ap >= power_cost(state, seat)
+    ):
+        options.append(None)
+    for instance in distinct(player.hand):
+        cancel = card_def(state, instance).cancel_effect()
+        if cancel is None or (event and not cancel.events):
+            continue
+        if effective_cost(state, seat, instance) <= player.ap:
+            options.append(instance)
+    return options
+
+
+def _asked(state: GameState, seat: int, event: bool) -> bool:
+    if cancel_options(state, seat, event):
+        return True
+    return state.setup.ask_every_human and state.players[seat].human
+
+
+def step_reaction(state: GameState, frame: ReactionFrame) -> None:
+    while frame.index < len(frame.order):
+        seat = frame.order[frame.index]
+        if _asked(state, seat, event=False):
+            state.pending = Pending("react", seat, _public(frame.announcement))
+            return
+        frame.index += 1
+    state.stack.pop()
+    resolve_announcement(state, frame.announcement, None)
+
+
+def step_event_window(state: GameState, frame: EventWindowFrame) -> None:
+    while frame.index < len(frame.order):
+        seat = frame.order[frame.index]
+        if _asked(state, seat, event=True):
+            state.pending = Pending("react", seat, {"action": "event", "card": frame.card})
+            return
+        frame.index += 1
+    state.stack.pop()
+    finish_event(state, frame.card, None)
+
+
+def pay_cancel(state: GameState, seat: int, card: str | None, against: str) -> None:
+    """The canceller pays at once; a cancellation opens no window of its own [RB 153]."""
+    player = state.players[seat]
+    if card is None:
+        cost = power_cost(state, seat)
+        player.reaction_used = True
+        source = character(state, seat).power.id
+    else:
+        cost = effective_cost(state, seat, card)
+        player.hand.remove(card)
+        state.discard_pile.append(card)
+        source = card
+    player.ap -= cost
+    bump(state, seat, "cancels")
+    log(state, "cancel", seat=seat, source=source, cost=cost, against=against)
+
+
+def react_pass(state: GameState, frame) -> None:
+    frame.index += 1
+
+
+def react_cancel(state: GameState, frame, seat: int, card: str | None) -> None:
+    state.stack.pop()
+    if isinstance(frame, EventWindowFrame):
+        pay_cancel(state, seat, card, "event")
+        finish_event(state, frame.card, seat)
+    else:
+        pay_cancel(state, seat, card, frame.announcement.kind)
+        resolve_announcement(state, frame.announcement, seat)
+
+
+# ------------------------------------------------------------ resolution
+
+
+def resolve_announcement(state: GameState, ann: Announcement, cancelled_by: int | None) -> None:
+    """Carry out an announced action, or apply what its cancellation does (§8.5)."""
+    cancelled = cancelled_by is not None
+    if cancelled:
+        log(state, "cancelled", action=ann.kind, seat=ann.actor, by=cancelled_by)
+    _RESOLVERS[ann.kind](state, ann, cancelled)
+
+
+def _resolve_play(state: GameState, ann: Announcement, cancelled: bool) -> None:
+    if cancelled:  # the card is lost to the discard pile, none of its effects happen
+        state.limbo.remove(ann.card)
+        state.discard_pile.append(ann.card)
+        return
+    state.stack.append(FinishPlayFrame(ann.card, ann.actor))
+    cartouche = card_def(state, ann.card).cartouches[ann.cartouche]
+    push_effects(state, ann.actor, cartouche, ann.card.partition("#")[0], ann.target)
+
+
+def _resolve_put_in_deck(state: GameState, ann: Announcement, cancelled: bool) -> None:
+    state.limbo.remove(ann.card)
+    if cancelled:
+        state.discard_pile.append(ann.card)
+        log(state, "revealed", seat=ann.actor, card=ann.card)
+        return
+    state.players[ann.actor].deck.append(ann.card)
+    log(state, "decked", secret={"card": ann.card}, audience=[ann.actor], seat=ann.actor)
+
+
+def _resolve_discard(state: GameState, ann: Announcement, cancelled: bool) -> None:
+    if cancelled:  # the card stays in hand, no PA, the discard is spent [RB 157]
+        log(state, "discard_kept", seat=ann.actor, card=ann.card)
+        return
+    actor = state.players[ann.actor]
+    actor.hand.remove(ann.card)
+    state.discard_pile.append(ann.card)
+    yielded = configuration(state).table(actor.side, state.phase).discard_yield
+    got = gain_ap(state, ann.actor, yielded)
+    log(state, "discard", seat=ann.actor, card=ann.card, reason="action", ap=got)
+
+
+def _resolve_draw(state: GameState, ann: Announcement, cancelled: bool) -> None:
+    if not cancelled:
+        draw_cards(state, ann.actor, 1, "action")
+        state.stack.append(OverflowFrame(ann.actor))
+    elif state.draw_pile:  # the card that would have been drawn goes to the discard [RB 151]
+        top = state.draw_pile.pop()
+        state.discard_pile.append(top)
+        log(state, "burned", card=top)
+
+
+def _resolve_trade(state: GameState, ann: Announcement, cancelled: bool) -> None:
+    if not cancelled:
+        state.stack.append(OverflowFrame(ann.actor))
+        state.stack.append(ExchangeFrame(ann.actor, ann.target, "trade"))
+
+
+def _resolve_store(state: GameState, ann: Announcement, cancelled: bool) -> None:
+    if cancelled:
+        return
+    actor = state.players[ann.actor]
+    actor.stored_ap += ann.amount
+    log(
+        state,
+        "stored",
+        seat=ann.actor,
+        amount=ann.amount,
+        stored=actor.stored_ap,
+        level=level(state, ann.actor),
+    )
+
+
+def _resolve_power(state: GameState, ann: Announcement, cancelled: bool) -> None:
+    if cancelled:
+        return
+    power = character(state, ann.actor).power
+    effects = power.levels[ann.level - 1].effects
+    if any(isinstance(e, fx.PlayFromDiscard) for e in effects):
+        state.stack.append(SecondCardFrame(ann.actor, ann.card))
+    else:
+        push_effects(state, ann.actor, effects, power.id, ann.target)
+
+
+_RESOLVERS = {
+    "play_card": _resolve_play,
+    "put_in_deck": _resolve_put_in_deck,
+    "discard": _resolve_discard,
+    "draw": _resolve_draw,
+    "trade": _resolve_trade,
+    "store_ap": _resolve_store,
+    "use_power": _resolve_power,
+}
+
+
+def step_finish_play(state: GameState, frame: FinishPlayFrame) -> None:
+    """A played card reaches the discard pile only after it resolves (§11.35)."""
+    state.stack.pop()
+    state.limbo.remove(frame.card)
+    state.discard_pile.append(frame.card)

@@ -1,0 +1,224 @@
+"""Small rules helpers shared by the engine modules: lookups, costs, PA, cards, log."""
+
+from __future__ import annotations
+
+from ..content.defs import CardDef, CharacterDef, Configuration, Constants
+from ..content.effects import DamageMod, HealMod, IncomeMod, SuspendFreeDraw
+from .state import GameState, LogEntry
+
+GAUGE_MAX = 30
+GROUP_SIDE = {"each_ecologist": "ecologist", "each_lobbyist": "lobbyist"}
+
+
+class IllegalAction(Exception):
+    """An action that is not legal now; the state was left untouched."""
+
+
+def card_id(instance: str) -> str:
+    return instance.partition("#")[0]
+
+
+def card_def(state: GameState, instance: str) -> CardDef:
+    return state.content.cards[card_id(instance)]
+
+
+def character(state: GameState, seat: int) -> CharacterDef:
+    return state.content.characters[state.players[seat].character]
+
+
+def constants(state: GameState) -> Constants:
+    return state.content.constants
+
+
+def configuration(state: GameState) -> Configuration:
+    return state.content.configurations[state.setup.configuration]
+
+
+def level_for(state: GameState, stored: int) -> int:
+    second, third = constants(state).level_thresholds
+    return 3 if stored >= third else 2 if stored >= second else 1
+
+
+def level(state: GameState, seat: int) -> int:
+    return level_for(state, state.players[seat].stored_ap)
+
+
+def power_cost(state: GameState, seat: int) -> int:
+    return character(state, seat).power.levels[level(state, seat) - 1].cost
+
+
+def effective_cost(state: GameState, seat: int, instance: str) -> int:
+    """Printed cost, minus 1 for an Écolo in phase 2 (frugality, minimum 0) [RB 124]."""
+    cost = card_def(state, instance).cost
+    if state.phase == 2 and state.players[seat].is_ecologist:
+        return max(0, cost - 1)
+    return cost
+
+
+def distinct(cards) -> list[str]:
+    """One instance per card id, in order: copies of a card are interchangeable choices."""
+    seen: set[str] = set()
+    out = []
+    for instance in cards:
+        cid = card_id(instance)
+        if cid not in seen:
+            seen.add(cid)
+            out.append(instance)
+    return out
+
+
+def ordered_from(state: GameState, members, start: int | None) -> list[int]:
+    """Members in seat order starting at `start` (or the first seat), wrapping round."""
+    n = len(state.players)
+    origin = 0 if start is None else start
+    return sorted(members, key=lambda s: (s - origin) % n)
+
+
+def others_after(state: GameState, seat: int) -> list[int]:
+    n = len(state.players)
+    return [(seat + k) % n for k in range(1, n)]
+
+
+def seats_for(state: GameState, who: str, actor: int | None, target: int | None) -> list[int]:
+    """The seats an effect's `who` names, in resolution order (§6.1)."""
+    if who == "self":
+        return [] if actor is None else [actor]
+    if who.startswith("target:"):
+        return [] if target is None else [target]
+    if who == "all_players":
+        members = [p.seat for p in state.players]
+    else:
+        side = GROUP_SIDE[who]
+        members = [p.seat for p in state.players if p.side == side]
+    return ordered_from(state, members, actor)
+
+
+def valid_targets(state: GameState, selector: str | None, seat: int) -> list[int | None]:
+    if selector is None:
+        return [None]
+    if selector == "any_player":
+        return [p.seat for p in state.players]
+    if selector == "other_player":
+        return [p.seat for p in state.players if p.seat != seat]
+    return [p.seat for p in state.players if p.side == selector]
+
+
+def log(state: GameState, kind: str, secret=None, audience=(), **data) -> None:
+    state.log.append(LogEntry(kind, data, secret or {}, list(audience)))
+
+
+def bump(state: GameState, seat: int, stat: str, amount: int = 1) -> None:
+    stats = state.players[seat].stats
+    stats[stat] = stats.get(stat, 0) + amount
+
+
+# ------------------------------------------------------------ modifiers
+
+
+def _continuous(state: GameState):
+    for active in state.active_events:
+        yield from state.content.events[active.event].continuous
+
+
+def heal_mod(state: GameState) -> int:
+    return sum(e.amount for e in _continuous(state) if isinstance(e, HealMod))
+
+
+def damage_mod(state: GameState) -> int:
+    return sum(e.amount for e in _continuous(state) if isinstance(e, DamageMod))
+
+
+def free_draw_suspended(state: GameState) -> bool:
+    return any(isinstance(e, SuspendFreeDraw) for e in _continuous(state))
+
+
+def income(state: GameState, seat: int) -> int:
+    """Start-of-turn PA: the configuration value plus every modifier, minimum 0 (§7.2)."""
+    player = state.players[seat]
+    base = configuration(state).table(player.side, state.phase).income
+    mods = 0
+    for effect in _continuous(state):
+        if isinstance(effect, IncomeMod) and _who_includes(effect.who, player.side):
+            mods += effect.amount
+    mods += sum(m.amount for m in state.round_mods if m.seat == seat)
+    return max(0, base + mods)
+
+
+def _who_includes(who: str, side: str) -> bool:
+    return who == "all_players" or GROUP_SIDE.get(who) == side
+
+
+# ------------------------------------------------------------ PA, gauge, cards
+
+
+def gain_ap(state: GameState, seat: int, amount: int) -> int:
+    """Give PA from the reserve, capped; the excess goes back to the reserve [RB 52]."""
+    player = state.players[seat]
+    gained = max(0, min(amount, constants(state).ap_cap - player.ap))
+    player.ap += gained
+    return gained
+
+
+def lose_ap(state: GameState, seat: int, amount: int) -> int:
+    player = state.players[seat]
+    lost = min(amount, player.ap)
+    player.ap -= lost
+    return lost
+
+
+def heal(state: GameState, amount: int, source: str, seat: int | None) -> None:
+    amount = max(0, amount + heal_mod(state))
+    before = state.hp
+    state.hp = min(GAUGE_MAX, state.hp + amount)
+    if seat is not None:
+        bump(state, seat, "healed", state.hp - before)
+    log(state, "heal", source=source, amount=state.hp - before, hp=state.hp)
+
+
+def damage(state: GameState, amount: int, source: str, seat: int | None) -> None:
+    amount = max(0, amount + damage_mod(state))
+    before = state.hp
+    state.hp = max(0, state.hp - amount)
+    if seat is not None:
+        bump(state, seat, "damaged", before - state.hp)
+    log(state, "damage", source=source, amount=before - state.hp, hp=state.hp)
+
+
+def receive(state: GameState, seat: int, cards: list[str]) -> None:
+    """Cards arrive in a hand; receiving any card switches the hand limit back on [RB 71]."""
+    if cards:
+        player = state.players[seat]
+        player.hand.extend(cards)
+        player.hand_limit_off = False
+
+
+def draw_cards(state: GameState, seat: int, amount: int, reason: str) -> list[str]:
+    """Draw from the top; an empty pile gives nothing and is never reshuffled [RB 72]."""
+    pile = state.draw_pile
+    drawn = [pile.pop() for _ in range(min(amount, len(pile)))]
+    receive(state, seat, drawn)
+    log(
+        state,
+        "draw",
+        secret={"cards": drawn},
+        audience=[seat],
+        seat=seat,
+        count=len(drawn),
+        wanted=amount,
+        reason=reason,
+    )
+    return drawn
+
+
+def discard_from_hand(state: GameState, seat: int, instance: str, reason: str) -> None:
+    """A discard by effect, overflow or event: public, and never yields PA [RB 73]."""
+    state.players[seat].hand.remove(instance)
+    state.discard_pile.append(instance)
+    log(state, "discard", seat=seat, card=instance, reason=reason, ap=0)
+
+
+def nobody_can_play(state: GameState) -> bool:
+    """§9.1.3: empty pile, empty hands, and no Écolo deck waiting for the transition."""
+    if state.draw_pile or any(p.hand for p in state.players):
+        return False
+    return state.phase == 2 or all(not p.deck for p in state.players)

@@ -1,0 +1,376 @@
+"""Setup, rounds, turns, the transition and the end of the game (§3, §4, §9)."""
+
+from __future__ import annotations
+
+from ..content import Content, default_content
+from . import rng
+from .common import (
+    GAUGE_MAX,
+    IllegalAction,
+    character,
+    configuration,
+    constants,
+    draw_cards,
+    free_draw_suspended,
+    gain_ap,
+    income,
+    log,
+    nobody_can_play,
+)
+from .effects import push_effects
+from .state import (
+    ActiveEvent,
+    EventWindowFrame,
+    GameState,
+    MulliganFrame,
+    Outcome,
+    OverflowFrame,
+    Pending,
+    PlayerState,
+    RoundStartFrame,
+    Setup,
+    TransitionFrame,
+)
+
+BANDS = (  # §9.2, checked from the top down; None means "the victory threshold"
+    ("grand_soleil", "ecologists", 30),
+    ("ensoleille", "ecologists", 20),
+    ("eclaircies", "ecologists", None),
+    ("orageux", "lobbyists", 10),
+    ("tourmente", "lobbyists", 1),
+    ("effondrement", "lobbyists", 0),
+)
+
+
+def _check_setup(setup: Setup, content: Content) -> None:
+    if setup.configuration not in content.configurations:
+        known = ", ".join(content.configurations)
+        raise IllegalAction(f"unknown configuration {setup.configuration!r} (known: {known})")
+    config = content.configurations[setup.configuration]
+    sides = [s.side for s in setup.seats]
+    expected = ["ecologist"] * config.ecologists + ["lobbyist"] * config.lobbyists
+    if sides != expected:
+        raise IllegalAction(
+            f"configuration {config.id} needs {config.ecologists} Écolo seat(s) "
+            f"then {config.lobbyists} Lobbyiste seat(s), in that order"
+        )
+    chosen = [s.character for s in setup.seats if s.character != "random"]
+    if len(set(chosen)) != len(chosen):
+        raise IllegalAction("a character can be in play only once")
+    for seat in setup.seats:
+        if seat.character == "random":
+            continue
+        char = content.characters.get(seat.character)
+        if char is None:
+            raise IllegalAction(f"unknown character {seat.character!r}")
+        if char.side != seat.side:
+            raise IllegalAction(f"{char.name} is not a {seat.side}")
+
+
+def new_game(setup: Setup, content: Content | None = None) -> GameState:
+    """Set up a game (§3.2) and stop at the first mulligan decision."""
+    content = content or default_content()
+    _check_setup(setup, content)
+    config = content.configurations[setup.configuration]
+    const = content.constants
+    state_rng = rng.seed_state(setup.seed)
+
+    # Random characters first, in seat order, among those of the side not already taken (§12.12).
+    taken = {s.character for s in setup.seats if s.character != "random"}
+    players = []
+    for seat, seat_setup in enumerate(setup.seats):
+        char_id = seat_setup.character
+        if char_id == "random":
+            pool = [
+                c.id
+                for c in content.characters.values()
+                if c.side == seat_setup.side and c.id not in taken
+            ]
+            state_rng, k = rng.below(state_rng, len(pool))
+            char_id = pool[k]
+            taken.add(char_id)
+        players.append(
+            PlayerState(
+                seat=seat,
+                side=seat_setup.side,
+                character=char_id,
+                name=seat_setup.name or content.characters[char_id].name,
+                human=seat_setup.human,
+            )
+        )
+
+    event_pile: list[str] = []
+    if setup.events:
+        for event in content.events.values():
+            event_pile.extend(f"{event.id}#{n}" for n in range(1, event.copies + 1))
+        state_rng = rng.shuffle(state_rng, event_pile)
+    draw_pile = [
+        f"{card.id}#{n}" for card in content.cards.values() for n in range(1, card.copies + 1)
+    ]
+    state_rng = rng.shuffle(state_rng, draw_pile)
+
+    state = GameState(
+        setup=setup,
+        rng=state_rng,
+        hp=config.start_hp,
+        start_hp=config.start_hp,
+        players=players,
+        draw_pile=draw_pile,
+        event_pile=event_pile,
+        content=content,
+    )
+    log(
+        state,
+        "setup",
+        configuration=config.id,
+        hp=state.hp,
+        characters=[p.character for p in players],
+        events=setup.events,
+    )
+    for player in players:
+        draw_cards(state, player.seat, const.start_hand, "setup")
+    for player in players:
+        player.ap = const.start_ap
+    state.stack.append(MulliganFrame())
+    from .core import run  # the resolution loop lives with apply()
+
+    run(state)
+    return state
+
+
+def step_mulligan(state: GameState, frame: MulliganFrame) -> None:
+    if frame.next_seat >= len(state.players):
+        state.stack.pop()
+        start_round(state)
+        return
+    state.pending = Pending("mulligan", frame.next_seat, {"max": constants(state).mulligan_max})
+
+
+def mulligan(state: GameState, frame: MulliganFrame, seat: int, cards) -> None:
+    """Put the cards under the pile in the given order, then draw as many (§3.2.7)."""
+    player = state.players[seat]
+    for instance in cards:
+        player.hand.remove(instance)
+        state.draw_pile.insert(0, instance)
+    player.mulligan_done = True
+    log(state, "mulligan", seat=seat, count=len(cards))
+    if cards:
+        draw_cards(state, seat, len(cards), "mulligan")
+    frame.next_seat += 1
+
+
+# ------------------------------------------------------------ rounds
+
+
+def start_round(state: GameState) -> None:
+    state.round += 1
+    state.phase = 1 if state.round <= constants(state).rounds_per_phase else 2
+    state.stage = "play"
+    log(state, "round", round=state.round, phase=state.phase)
+    state.stack.append(RoundStartFrame())
+
+
+def step_round_start(state: GameState, frame: RoundStartFrame) -> None:
+    if frame.stage == 0:
+        frame.stage = 1
+        if state.setup.events and state.event_pile:
+            card = state.event_pile.pop()
+            log(state, "event_revealed", card=card)
+            state.stack.append(EventWindowFrame(card, list(range(len(state.players)))))
+        return
+    if frame.stage == 1:
+        frame.stage = 2
+        for active in reversed(state.active_events):
+            push_effects(state, None, state.content.events[active.event].each_round, active.event)
+        return
+    state.stack.pop()
+    begin_turn(state, 0)
+
+
+def finish_event(state: GameState, card: str, cancelled_by: int | None) -> None:
+    """After the event window: remove a cancelled event, else extend or activate it (§3.3)."""
+    event_id = card.partition("#")[0]
+    event = state.content.events[event_id]
+    if cancelled_by is not None:
+        state.events_removed.append(card)
+        log(state, "event_cancelled", card=card, seat=cancelled_by)
+        return
+    for active in state.active_events:
+        if active.event == event_id:
+            active.remaining += event.duration
+            active.cards.append(card)
+            log(state, "event_extended", event=event_id, remaining=active.remaining)
+            return
+    state.active_events.append(ActiveEvent(event_id, [card], event.duration))
+    log(state, "event_active", event=event_id, remaining=event.duration)
+    push_effects(state, None, event.on_reveal, event_id)
+
+
+def begin_turn(state: GameState, seat: int) -> None:
+    """Start-of-turn income and free draws: steps, not actions, so no window (§3.4)."""
+    state.active = seat
+    for other in state.players:
+        other.reaction_used = False
+    player = state.players[seat]
+    player.drew = player.discarded = player.traded = False
+    player.power_used = player.played_card = player.acted = False
+    gained = gain_ap(state, seat, income(state, seat))
+    log(state, "turn", seat=seat, round=state.round, income=gained, ap=player.ap)
+    table = configuration(state).table(player.side, state.phase)
+    if table.free_draw and not free_draw_suspended(state):
+        draw_cards(state, seat, table.free_draw, "free_draw")
+        state.stack.append(OverflowFrame(seat))
+
+
+def end_turn(state: GameState, seat: int) -> None:
+    log(state, "end_turn", seat=seat)
+    if nobody_can_play(state):
+        end_game(state, "nobody_can_play")
+        return
+    if seat + 1 < len(state.players):
+        begin_turn(state, seat + 1)
+    else:
+        end_round(state)
+
+
+def end_round(state: GameState) -> None:
+    """Event upkeep, then the transition, the end of the game or the next round."""
+    for active in list(state.active_events):
+        active.remaining -= 1
+        if active.remaining <= 0:
+            state.active_events.remove(active)
+            state.event_discard.extend(active.cards)
+            log(state, "event_expired", event=active.event)
+    state.round_mods.clear()
+    state.hp_by_round.append(state.hp)
+    if not state.draw_pile and not state.pile_empty_round:
+        state.pile_empty_round = state.round
+    state.active = -1
+    log(state, "round_end", round=state.round, hp=state.hp)
+    if nobody_can_play(state):
+        end_game(state, "nobody_can_play")
+        return
+    rounds = constants(state).rounds_per_phase
+    if state.round == rounds:
+        state.stage = "transition"
+        log(state, "transition")
+        state.stack.append(TransitionFrame())
+    elif state.round >= 2 * rounds:
+        end_game(state, "last_round")
+    else:
+        start_round(state)
+
+
+# ------------------------------------------------------------ transition
+
+
+def synergy_of(state: GameState, seat: int) -> str | None:
+    """The synergy a deck qualifies for: 'single_type', 'four_types' or None (§4.1)."""
+    deck = state.players[seat].deck
+    if len(deck) < constants(state).synergy_min_deck:
+        return None
+    types = {state.content.cards[c.partition("#")[0]].type for c in deck}
+    if len(types) == 1:
+        return "single_type"
+    if len(types) == 4:
+        return "four_types"
+    return None
+
+
+def step_transition(state: GameState, frame: TransitionFrame) -> None:
+    ecologists = [p.seat for p in state.players if p.is_ecologist]
+    while frame.index < len(ecologists):
+        seat = ecologists[frame.index]
+        if synergy_of(state, seat) is not None:
+            state.pending = Pending("claim_synergy", seat, {})
+            return
+        frame.index += 1
+    state.stack.pop()
+    _prepare_phase_two(state)
+    if state.hp in (0, GAUGE_MAX):
+        end_game(state, "end_of_phase")
+    else:
+        start_round(state)
+
+
+def claim_synergy(state: GameState, frame: TransitionFrame, seat: int, claim: bool) -> None:
+    frame.index += 1
+    if not claim:
+        log(state, "synergy_declined", seat=seat)
+        return
+    const = constants(state)
+    kind = synergy_of(state, seat)
+    types = sorted(state.content.cards[c.partition("#")[0]].type for c in state.players[seat].deck)
+    log(state, "synergy", seat=seat, synergy=kind, types=types)
+    if kind == "single_type":
+        before = state.hp
+        state.hp = min(GAUGE_MAX, state.hp + const.single_type_heal)
+        log(state, "heal", source="synergy", amount=state.hp - before, hp=state.hp)
+    else:
+        pile = state.draw_pile
+        drawn = [pile.pop() for _ in range(min(const.four_types_draw, len(pile)))]
+        state.players[seat].deck.extend(drawn)
+        log(
+            state,
+            "synergy_cards",
+            secret={"cards": drawn},
+            audience=[seat],
+            seat=seat,
+            count=len(drawn),
+        )
+
+
+def _prepare_phase_two(state: GameState) -> None:
+    """Écolos discard their hands (no PA) and take their whole deck in hand (§4.1.2)."""
+    for player in state.players:
+        if not player.is_ecologist:
+            continue
+        discarded = list(player.hand)
+        state.discard_pile.extend(discarded)
+        player.hand = list(player.deck)
+        player.deck = []
+        player.hand_limit_off = True
+        log(
+            state,
+            "prepare",
+            seat=player.seat,
+            discarded=discarded,
+            hand_count=len(player.hand),
+        )
+
+
+# ------------------------------------------------------------ end
+
+
+def outcome_for(state: GameState, reason: str) -> Outcome:
+    const = constants(state)
+    threshold = const.victory_threshold if state.setup.events else const.discovery_threshold
+    hp = state.hp
+    for band, winner, floor in BANDS:
+        bound = threshold if floor is None else floor
+        if hp >= bound and (winner == "ecologists") == (hp >= threshold):
+            return Outcome(hp, band, winner, hp in (0, GAUGE_MAX), reason)
+    raise AssertionError(f"no band for {hp}")  # unreachable: the last band starts at 0
+
+
+def end_game(state: GameState, reason: str) -> None:
+    state.outcome = outcome_for(state, reason)
+    state.stage = "over"
+    state.stack.clear()
+    state.pending = None
+    state.active = -1
+    if len(state.hp_by_round) < state.round:
+        state.hp_by_round.append(state.hp)
+    log(
+        state,
+        "game_over",
+        reason=reason,
+        hp=state.hp,
+        band=state.outcome.band,
+        winner=state.outcome.winner,
+        perfect=state.outcome.perfect,
+    )
+
+
+def power_def(state: GameState, seat: int):
+    return character(state, seat).power

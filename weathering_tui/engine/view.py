@@ -1,0 +1,126 @@
+"""What one seat may see (architecture principle 3).
+
+A view holds the seat's own hand and deck, everyone's public facts, and the
+log with only the secrets addressed to this seat. It never holds another
+hand or deck, the draw pile order, the event pile order or the random state.
+"""
+
+from __future__ import annotations
+
+import attrs
+
+from .common import level
+from .legal import legal_actions
+from .state import GameState, LogEntry, Outcome
+
+
+@attrs.frozen
+class PlayerView:
+    seat: int
+    side: str
+    character: str
+    name: str
+    human: bool
+    ap: int
+    stored_ap: int
+    level: int
+    hand_count: int
+    deck_count: int
+    hand: tuple[str, ...] | None = None  # only for the viewing seat
+    deck: tuple[str, ...] | None = None
+
+
+@attrs.frozen
+class EventView:
+    event: str
+    remaining: int
+    copies: int
+
+
+@attrs.frozen
+class PendingView:
+    kind: str
+    seat: int
+    info: dict
+
+
+@attrs.frozen
+class View:
+    seat: int
+    configuration: str
+    events_enabled: bool
+    round: int
+    phase: int
+    stage: str
+    active: int
+    hp: int
+    start_hp: int
+    players: tuple[PlayerView, ...]
+    draw_pile_count: int
+    event_pile_count: int
+    discard_pile: tuple[str, ...]
+    active_events: tuple[EventView, ...]
+    event_discard: tuple[str, ...]
+    hp_by_round: tuple[int, ...]
+    pending: PendingView | None
+    legal: tuple
+    log: tuple[LogEntry, ...]
+    outcome: Outcome | None
+
+    @property
+    def me(self) -> PlayerView:
+        return self.players[self.seat]
+
+
+def visible_entry(entry: LogEntry, seat: int) -> LogEntry:
+    """The entry as `seat` sees it: secrets only for their audience."""
+    if not entry.secret or seat in entry.audience:
+        return entry
+    return LogEntry(entry.kind, entry.data, {}, list(entry.audience))
+
+
+def view_for(state: GameState, seat: int, with_log: bool = True) -> View:
+    players = tuple(
+        PlayerView(
+            seat=p.seat,
+            side=p.side,
+            character=p.character,
+            name=p.name,
+            human=p.human,
+            ap=p.ap,
+            stored_ap=p.stored_ap,
+            level=level(state, p.seat),
+            hand_count=len(p.hand),
+            deck_count=len(p.deck),
+            hand=tuple(p.hand) if p.seat == seat else None,
+            deck=tuple(p.deck) if p.seat == seat else None,
+        )
+        for p in state.players
+    )
+    pending = state.pending
+    return View(
+        seat=seat,
+        configuration=state.setup.configuration,
+        events_enabled=state.setup.events,
+        round=state.round,
+        phase=state.phase,
+        stage=state.stage,
+        active=state.active,
+        hp=state.hp,
+        start_hp=state.start_hp,
+        players=players,
+        draw_pile_count=len(state.draw_pile),
+        event_pile_count=len(state.event_pile),
+        discard_pile=tuple(state.discard_pile),
+        active_events=tuple(
+            EventView(a.event, a.remaining, len(a.cards)) for a in state.active_events
+        ),
+        event_discard=tuple(state.event_discard),
+        hp_by_round=tuple(state.hp_by_round),
+        pending=None
+        if pending is None
+        else PendingView(pending.kind, pending.seat, dict(pending.info)),
+        legal=tuple(legal_actions(state, seat)),
+        log=tuple(visible_entry(e, seat) for e in state.log) if with_log else (),
+        outcome=state.outcome,
+    )
