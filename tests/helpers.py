@@ -1,0 +1,149 @@
+"""Building exact game situations for rule tests.
+
+Cards are only ever moved between zones (never created or destroyed), so every
+situation built here still holds exactly the game's 76 Action cards.
+"""
+
+from __future__ import annotations
+
+from weathering_tui.engine import Setup, apply, legal_actions, new_game
+from weathering_tui.engine import actions as act
+from weathering_tui.engine.common import card_id
+from weathering_tui.engine.state import GameState, Pending, SeatSetup
+
+
+def start(config="2v1", seed=0, events=False, characters=None, mulligan=True, **options):
+    """A new game at round 1 (seat 0 to play when events are off), mulligans kept."""
+    ecologists, lobbyists = (int(n) for n in config.split("v"))
+    sides = ["ecologist"] * ecologists + ["lobbyist"] * lobbyists
+    characters = characters or ["random"] * len(sides)
+    seats = tuple(SeatSetup(side, char) for side, char in zip(sides, characters, strict=True))
+    state = new_game(Setup(config, seats, seed=seed, events=events, **options))
+    if mulligan:
+        for seat in range(len(sides)):
+            apply(state, act.Mulligan(seat, ()))
+    return state
+
+
+def all_cards(state: GameState) -> list[str]:
+    zones = [state.draw_pile, state.discard_pile, state.limbo]
+    for player in state.players:
+        zones += [player.hand, player.deck]
+    return [c for zone in zones for c in zone]
+
+
+def pull(state: GameState, cid: str) -> str:
+    """Take one instance of card `cid` out of the draw pile or the discard pile."""
+    for zone in (state.draw_pile, state.discard_pile):
+        for instance in zone:
+            if card_id(instance) == cid:
+                zone.remove(instance)
+                return instance
+    for player in state.players:
+        for zone in (player.hand, player.deck):
+            for instance in zone:
+                if card_id(instance) == cid:
+                    zone.remove(instance)
+                    return instance
+    raise LookupError(f"no free copy of {cid}")
+
+
+def set_hand(state: GameState, seat: int, *cids: str) -> list[str]:
+    """Give `seat` exactly these cards; its old hand goes under the draw pile."""
+    player = state.players[seat]
+    old, player.hand = player.hand, []
+    for instance in old:
+        state.draw_pile.insert(0, instance)
+    player.hand = [pull(state, cid) for cid in cids]
+    return list(player.hand)
+
+
+def set_deck(state: GameState, seat: int, *cids: str) -> list[str]:
+    player = state.players[seat]
+    old, player.deck = player.deck, []
+    for instance in old:
+        state.draw_pile.insert(0, instance)
+    player.deck = [pull(state, cid) for cid in cids]
+    return list(player.deck)
+
+
+def clear_hands(state: GameState) -> None:
+    for player in state.players:
+        set_hand(state, player.seat)
+
+
+def empty_pile(state: GameState) -> None:
+    """Move the whole draw pile to the discard pile (a shortage)."""
+    state.discard_pile.extend(state.draw_pile)
+    state.draw_pile.clear()
+
+
+def turn_of(state: GameState, seat: int, ap: int | None = None) -> None:
+    """Make it `seat`'s turn now, with fresh per-turn counters."""
+    state.active = seat
+    for other in state.players:
+        other.reaction_used = False
+    p = state.players[seat]
+    p.drew = p.discarded = p.traded = p.power_used = p.played_card = p.acted = False
+    if ap is not None:
+        p.ap = ap
+    state.pending = Pending("turn", seat)
+
+
+def phase2(state: GameState) -> None:
+    state.round, state.phase = 6, 2
+
+
+def find(state: GameState, seat: int, cid: str) -> str:
+    for instance in state.players[seat].hand:
+        if card_id(instance) == cid:
+            return instance
+    raise LookupError(f"{cid} not in seat {seat}'s hand")
+
+
+def play(state, seat, cid, cartouche=0, target=None):
+    return apply(state, act.PlayCard(seat, find(state, seat, cid), cartouche, target))
+
+
+def pass_reactions(state: GameState) -> None:
+    while state.pending is not None and state.pending.kind == "react":
+        apply(state, act.Pass(state.pending.seat))
+
+
+def kinds(state: GameState) -> list[str]:
+    return [e.kind for e in state.log]
+
+
+def entries(state: GameState, kind: str):
+    return [e for e in state.log if e.kind == kind]
+
+
+def legal(state, seat=None):
+    return legal_actions(state, state.pending.seat if seat is None else seat)
+
+
+def end_turns_until(state: GameState, seat: int) -> None:
+    """End turns (passing any reaction, keeping mulligans) until `seat`'s turn."""
+    for _ in range(100):
+        if state.pending.kind == "turn" and state.pending.seat == seat:
+            return
+        pending = state.pending
+        if pending.kind == "turn":
+            apply(state, act.EndTurn(pending.seat))
+        else:
+            apply(state, legal(state)[0])
+    raise AssertionError("never reached that seat")
+
+
+def end_turns(state: GameState, count: int) -> None:
+    """End `count` turns, answering any other decision with its first legal option."""
+    ended = 0
+    while ended < count and not state.over:
+        pending = state.pending
+        if pending.kind == "turn":
+            apply(state, act.EndTurn(pending.seat))
+            ended += 1
+        elif pending.kind == "react":
+            apply(state, act.Pass(pending.seat))
+        else:
+            apply(state, legal(state)[0])
