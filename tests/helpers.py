@@ -147,3 +147,24 @@ def end_turns(state: GameState, count: int) -> None:
             apply(state, act.Pass(pending.seat))
         else:
             apply(state, legal(state)[0])
+
+
+def stack_events(state: GameState, *event_ids: str) -> list[str]:
+    """Put one card of each event on top of the event pile; the first is revealed next."""
+    chosen = []
+    for eid in event_ids:
+        instance = next(c for c in state.event_pile if card_id(c) == eid and c not in chosen)
+        chosen.append(instance)
+    for instance in chosen:
+        state.event_pile.remove(instance)
+    state.event_pile.extend(reversed(chosen))
+    return chosen
+
+
+def start_with_events(config="2v1", *event_ids, **kwargs):
+    """A game whose first rounds reveal these events, in this order."""
+    state = start(config, events=True, mulligan=False, **kwargs)
+    stack_events(state, *event_ids)
+    for seat in range(len(state.players)):
+        apply(state, act.Mulligan(seat, ()))
+    return state
