@@ -23,12 +23,15 @@ class GameResult:
     pile_empty_round: int
 
 
-def play_game(setup: Setup, bot_kind: str = "random", content=None) -> tuple[GameState, list]:
-    """Play one whole game with one bot per seat; return the final state and the actions."""
+def play_game(
+    setup: Setup, bot_kind: str = "random", content=None, stop_after: int | None = None
+) -> tuple[GameState, list]:
+    """Play a game with one bot per seat (to the end, or `stop_after` actions);
+    return the state and the actions taken."""
     state = new_game(setup, content)
     bots = [BOTS[bot_kind](seed=setup.seed * 7919 + seat) for seat in range(len(setup.seats))]
     actions = []
-    while not state.over:
+    while not state.over and (stop_after is None or len(actions) < stop_after):
         seat = state.pending.seat
         action = bots[seat].choose(view_for(state, seat, with_log=False))
         apply(state, action)

@@ -6,6 +6,7 @@ import functools
 
 import attrs
 import cattrs
+import cattrs.v
 from cattrs.strategies import configure_tagged_union
 
 from . import effects as fx
@@ -21,3 +22,21 @@ def get_converter() -> cattrs.Converter:
         fx.Effect, converter, tag_name="op", tag_generator=fx.OP_NAMES.__getitem__
     )
     return converter
+
+
+def _format(exc: BaseException, type_) -> str:
+    # attrs validators raise ValueError naming the field ("'cost' must be >= 0: -1");
+    # keep that text rather than cattrs' bare "invalid value".
+    if isinstance(exc, ValueError) and type_ is None and exc.args:
+        return str(exc.args[0])
+    return cattrs.v.format_exception(exc, type_)
+
+
+def readable_errors(exc: BaseException, where: str) -> list[str]:
+    """cattrs errors as lines "WHERE: field: problem", one per problem."""
+    lines = []
+    for line in cattrs.transform_error(exc, path="$", format_exception=_format):
+        message, _, path = line.rpartition(" @ ")
+        field = path.removeprefix("$").lstrip(".")
+        lines.append(f"{where}: {field}: {message}" if field else f"{where}: {message}")
+    return lines

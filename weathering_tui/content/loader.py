@@ -13,7 +13,7 @@ from pathlib import Path
 import cattrs
 
 from . import effects as fx
-from .converter import get_converter
+from .converter import get_converter, readable_errors
 from .defs import (
     CardDef,
     CharacterDef,
@@ -84,7 +84,7 @@ def _structure(data, cls, where: str, problems: list[str]):
     try:
         return get_converter().structure(data, cls)
     except cattrs.BaseValidationError as exc:
-        problems.extend(cattrs.transform_error(exc, path=where))
+        problems.extend(readable_errors(exc, where))
     except (TypeError, ValueError) as exc:
         problems.append(f"{where}: {exc}")
     return None
@@ -251,7 +251,8 @@ def load_content(rules_dir: Path | str | None = None) -> Content:
         "event",
         ("on_reveal", "each_round", "continuous"),
     )
-    if constants is not None:
+    # Totals are only meaningful when every entry loaded.
+    if constants is not None and not problems:
         _validate_cards(cards, constants, problems)
         _validate_events(events, constants, problems)
     _validate_characters(characters, problems)
