@@ -33,8 +33,9 @@ def play_game(
     actions = []
     while not state.over and (stop_after is None or len(actions) < stop_after):
         seat = state.pending.seat
-        action = bots[seat].choose(view_for(state, seat, with_log=False))
-        apply(state, action)
+        view = view_for(state, seat, with_log=False)
+        action = bots[seat].choose(view)
+        apply(state, action, view)
         actions.append(action)
     return state, actions
 

@@ -142,7 +142,7 @@ class EventDef:
     continuous: tuple[Effect, ...] = ()
 
 
-@attrs.frozen
+@attrs.frozen(eq=False)  # compared and hashed by identity: one loaded set of rules
 class Content:
     """Everything in `rules/`, validated."""
 

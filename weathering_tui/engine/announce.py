@@ -6,13 +6,17 @@ in order from the actor may cancel it; only then does it resolve.
 
 from __future__ import annotations
 
+import functools
+
 from ..content import effects as fx
 from .common import (
     bump,
     card_def,
+    card_id,
     character,
     configuration,
     constants,
+    distinct,
     draw_cards,
     effective_cost,
     gain_ap,
@@ -153,10 +157,18 @@ def step_second_card(state: GameState, frame: SecondCardFrame) -> None:
 # ------------------------------------------------------------ reactions
 
 
+@functools.cache
+def _cancel_cards(content) -> dict:
+    """Card id -> its cancel effect, for the cards that can cancel."""
+    return {
+        card.id: card.cancel_effect()
+        for card in content.cards.values()
+        if card.cancel_effect() is not None
+    }
+
+
 def cancel_options(state: GameState, seat: int, event: bool) -> list[str | None]:
     """What this seat could cancel with now: None for the reaction power, else card instances."""
-    from .common import distinct
-
     player = state.players[seat]
     options: list[str | None] = []
     power = character(state, seat).power
@@ -167,8 +179,9 @@ def cancel_options(state: GameState, seat: int, event: bool) -> list[str | None]
         and player.ap >= power_cost(state, seat)
     ):
         options.append(None)
+    cancel_cards = _cancel_cards(state.content)
     for instance in distinct(player.hand):
-        cancel = card_def(state, instance).cancel_effect()
+        cancel = cancel_cards.get(card_id(instance))
         if cancel is None or (event and not cancel.events):
             continue
         if effective_cost(state, seat, instance) <= player.ap:

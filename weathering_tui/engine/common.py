@@ -14,8 +14,15 @@ class IllegalAction(Exception):
     """An action that is not legal now; the state was left untouched."""
 
 
+_CARD_IDS: dict[str, str] = {}
+
+
 def card_id(instance: str) -> str:
-    return instance.partition("#")[0]
+    """'mangroves#2' -> 'mangroves' (memoised: the engine asks this constantly)."""
+    cid = _CARD_IDS.get(instance)
+    if cid is None:
+        cid = _CARD_IDS[instance] = instance.partition("#")[0]
+    return cid
 
 
 def card_def(state: GameState, instance: str) -> CardDef:
@@ -57,14 +64,10 @@ def effective_cost(state: GameState, seat: int, instance: str) -> int:
 
 def distinct(cards) -> list[str]:
     """One instance per card id, in order: copies of a card are interchangeable choices."""
-    seen: set[str] = set()
-    out = []
+    seen: dict[str, str] = {}
     for instance in cards:
-        cid = card_id(instance)
-        if cid not in seen:
-            seen.add(cid)
-            out.append(instance)
-    return out
+        seen.setdefault(card_id(instance), instance)
+    return list(seen.values())
 
 
 def ordered_from(state: GameState, members, start: int | None) -> list[int]:

@@ -80,12 +80,23 @@ def run(state: GameState) -> None:
             state.pending = Pending("turn", state.active)
 
 
-def apply(state: GameState, action) -> GameState:
+def apply(state: GameState, action, view=None) -> GameState:
     """Apply one action in place and return the state; an illegal action raises
-    `IllegalAction` with a readable reason and changes nothing."""
-    reason = why_illegal(state, action)
-    if reason is not None:
-        raise IllegalAction(reason)
+    `IllegalAction` with a readable reason and changes nothing.
+
+    `view` (optional) is the acting seat's view of this very state: when it is
+    current and lists the action, legality is not computed a second time."""
+    trusted = (
+        view is not None
+        and view.version == state.version
+        and view.seat == getattr(action, "seat", None)
+        and action in view.legal
+    )
+    if not trusted:
+        reason = why_illegal(state, action)
+        if reason is not None:
+            raise IllegalAction(reason)
+    state.version += 1
     pending = state.pending
     state.pending = None
     _dispatch(state, pending, action)

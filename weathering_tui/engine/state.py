@@ -295,6 +295,7 @@ class GameState:
     hp_by_round: list[int] = attrs.Factory(list)
     pile_empty_round: int = 0  # first round that ended with an empty draw pile, 0 if never
     outcome: Outcome | None = None
+    version: int = 0  # number of actions applied; a view names the version it shows
     content: Content = attrs.field(default=None, eq=False, repr=False)
 
     @property

@@ -47,6 +47,7 @@ class PendingView:
 @attrs.frozen
 class View:
     seat: int
+    version: int
     configuration: str
     events_enabled: bool
     round: int
@@ -100,6 +101,7 @@ def view_for(state: GameState, seat: int, with_log: bool = True) -> View:
     pending = state.pending
     return View(
         seat=seat,
+        version=state.version,
         configuration=state.setup.configuration,
         events_enabled=state.setup.events,
         round=state.round,
