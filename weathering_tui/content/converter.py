@@ -14,7 +14,13 @@ from . import effects as fx
 
 @functools.cache
 def get_converter() -> cattrs.Converter:
-    """A converter that refuses unknown keys and reads effects by their `op` tag."""
+    """The shared converter for the rules files."""
+    return make_converter()
+
+
+def make_converter() -> cattrs.Converter:
+    """A converter that refuses unknown keys and reads effects by their `op` tag;
+    the save file extends one with the engine's actions and frames."""
     converter = cattrs.Converter(forbid_extra_keys=True)
     for cls in fx.OP_NAMES:
         attrs.resolve_types(cls, vars(fx))

@@ -36,7 +36,7 @@ from .state import (
 
 def push_effects(state, actor, effects, source, target=None) -> None:
     if effects:
-        state.stack.append(EffectsFrame(actor, tuple(effects), source, target))
+        state.stack.append(EffectsFrame(tuple(effects), source, actor, target))
 
 
 def step_effects(state: GameState, frame: EffectsFrame) -> None:

@@ -155,16 +155,16 @@ class EventWindowFrame:
 
 @attrs.define
 class EffectsFrame:
-    actor: int | None
     effects: tuple[Effect, ...]
     source: str
+    actor: int | None = None  # None for an event
     target: int | None = None
     index: int = 0
 
 
 @attrs.define
 class OverflowFrame:
-    actor: int | None
+    actor: int | None = None
 
 
 @attrs.define

@@ -1,0 +1,364 @@
+"""Saved games as TOML: written atomically, read back with every check (README § Save files).
+
+A save holds the setup, the list of actions, a snapshot of the state (without
+its log, which replay rebuilds) and metadata for listing. Loading replays the
+actions from the setup and refuses the file unless the replay gives the
+snapshot, so a save can never be silently edited or corrupted.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import functools
+import os
+import stat
+import tomllib
+from pathlib import Path
+
+import attrs
+import cattrs
+import tomli_w
+from cattrs.gen import make_dict_structure_fn, make_dict_unstructure_fn, override
+from cattrs.strategies import configure_tagged_union
+
+from .atomicfile import atomic_write
+from .content import Content, default_content
+from .content.converter import make_converter, readable_errors
+from .engine import IllegalAction, apply, new_game, why_illegal
+from .engine import actions as act
+from .engine import state as st
+
+FORMAT = "weathering-save"
+FORMAT_VERSION = 1
+MAX_BYTES = 4 * 1024 * 1024
+TOP_KEYS = {"format", "format_version", "meta", "setup", "actions", "state"}
+
+
+class SaveError(Exception):
+    """A save file that cannot be used; the message names the file and the problem."""
+
+    def __init__(self, path, problem: str):
+        self.path = Path(path)
+        self.problem = problem
+        super().__init__(f"{path}: {problem}")
+
+
+@attrs.define
+class SavedGame:
+    """A game as the app keeps it: setup, actions so far, current state, timestamps."""
+
+    setup: st.Setup
+    actions: list
+    state: st.GameState
+    created: str
+    updated: str
+
+    @classmethod
+    def start(cls, setup: st.Setup, content: Content | None = None, now: str | None = None):
+        stamp = now or timestamp()
+        return cls(setup, [], new_game(setup, content), stamp, stamp)
+
+    def play(self, action, view=None, now: str | None = None) -> None:
+        """Apply one action (IllegalAction leaves everything as it was) and record it."""
+        apply(self.state, action, view)
+        self.actions.append(action)
+        self.updated = now or timestamp()
+
+
+def timestamp() -> str:
+    return dt.datetime.now(dt.UTC).replace(microsecond=0).isoformat().replace("+00:00", "Z")
+
+
+# ------------------------------------------------------------ converter
+
+
+def _drop_none(converter: cattrs.Converter, cls, **overrides):
+    base = make_dict_unstructure_fn(cls, converter, **overrides)
+
+    def unstructure(obj):  # TOML has no null: absent means "none"
+        return {k: v for k, v in base(obj).items() if v is not None}
+
+    return unstructure
+
+
+@functools.cache
+def save_converter() -> cattrs.Converter:
+    converter = make_converter()
+    converter.register_unstructure_hook_factory(attrs.has, lambda cls: _drop_none(converter, cls))
+    configure_tagged_union(
+        act.Action, converter, tag_name="kind", tag_generator=act.ACTION_NAMES.__getitem__
+    )
+    frame_names = {cls: cls.__name__.removesuffix("Frame").lower() for cls in st.Frame.__args__}
+    configure_tagged_union(st.Frame, converter, tag_name="frame", tag_generator=frame_names.get)
+    rng_hooks = {
+        "rng": override(unstruct_hook=lambda v: f"{v:016x}", struct_hook=_parse_rng),
+        "content": override(omit=True),
+        "log": override(omit=True),
+    }
+    converter.register_unstructure_hook(
+        st.GameState, _drop_none(converter, st.GameState, **rng_hooks)
+    )
+    converter.register_structure_hook(
+        st.GameState,
+        make_dict_structure_fn(
+            st.GameState, converter, _cattrs_forbid_extra_keys=True, **rng_hooks
+        ),
+    )
+    return converter
+
+
+def _parse_rng(value, _type) -> int:
+    if not isinstance(value, str):
+        raise TypeError("expected a hexadecimal string")
+    number = int(value, 16)
+    if not 0 <= number < 2**64:
+        raise ValueError("out of range")
+    return number
+
+
+# ------------------------------------------------------------ writing
+
+
+def metadata(game: SavedGame) -> dict:
+    state = game.state
+    meta = {
+        "created": game.created,
+        "updated": game.updated,
+        "configuration": game.setup.configuration,
+        "phase": state.phase,
+        "round": state.round,
+        "hp": state.hp,
+        "players": [f"{p.name} ({p.character})" for p in state.players],
+        "humans": [p.seat for p in state.players if p.human],
+        "finished": state.over,
+        "action_count": len(game.actions),
+    }
+    if state.outcome is not None:
+        meta["outcome"] = state.outcome.band
+        meta["winner"] = state.outcome.winner
+    return meta
+
+
+def to_toml(game: SavedGame) -> str:
+    converter = save_converter()
+    document = {
+        "format": FORMAT,
+        "format_version": FORMAT_VERSION,
+        "meta": metadata(game),
+        "setup": converter.unstructure(game.setup),
+        "actions": [converter.unstructure(a, act.Action) for a in game.actions],
+        "state": converter.unstructure(game.state),
+    }
+    return tomli_w.dumps(document)
+
+
+def write_save(path, game: SavedGame) -> Path:
+    """Save atomically; the previous version, if any, is kept as NAME.toml.bak."""
+    path = Path(path)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    data = to_toml(game).encode("utf-8")
+    if path.is_file() and not path.is_symlink():
+        old = path.read_bytes()
+        if old == data:
+            return path
+        atomic_write(path.with_name(path.name + ".bak"), old)
+    atomic_write(path, data)
+    return path
+
+
+# ------------------------------------------------------------ reading
+
+
+def _read_bytes(path: Path) -> bytes:
+    try:
+        info = path.lstat()
+    except FileNotFoundError:
+        raise SaveError(path, "no such file") from None
+    except OSError as exc:
+        raise SaveError(path, f"cannot read it: {exc.strerror}") from None
+    if stat.S_ISLNK(info.st_mode):
+        raise SaveError(path, "is a symbolic link; load the file it points to instead")
+    if stat.S_ISDIR(info.st_mode):
+        raise SaveError(path, "is a folder, not a save file")
+    if not stat.S_ISREG(info.st_mode):
+        raise SaveError(path, "is not a regular file")
+    if info.st_size == 0:
+        raise SaveError(path, "is empty")
+    if info.st_size > MAX_BYTES:
+        raise SaveError(path, f"is {info.st_size} bytes, more than a save can be ({MAX_BYTES})")
+    try:
+        return path.read_bytes()
+    except PermissionError:
+        raise SaveError(path, "cannot be read: permission denied") from None
+    except OSError as exc:
+        raise SaveError(path, f"cannot read it: {exc.strerror}") from None
+
+
+def read_document(path) -> dict:
+    """Parse the TOML and check its format name and version (no replay)."""
+    path = Path(path)
+    raw = _read_bytes(path)
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError:
+        raise SaveError(path, "is not a text file (not UTF-8): not a Weathering save") from None
+    try:
+        document = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        raise SaveError(path, f"is not valid TOML ({exc}); the file may be truncated") from None
+    if document.get("format") != FORMAT:
+        raise SaveError(path, f"is not a Weathering save (format is {document.get('format')!r})")
+    version = document.get("format_version")
+    if not isinstance(version, int):
+        raise SaveError(path, "format_version is missing or not a whole number")
+    if version > FORMAT_VERSION:
+        raise SaveError(
+            path,
+            f"was written by a newer Weathering (save format {version}); "
+            f"this version reads format {FORMAT_VERSION} and older",
+        )
+    document = migrate(document, path)
+    extra = set(document) - TOP_KEYS
+    if extra:
+        raise SaveError(path, f"unknown keys: {', '.join(sorted(extra))}")
+    missing = TOP_KEYS - set(document)
+    if missing:
+        raise SaveError(path, f"missing: {', '.join(sorted(missing))}")
+    return document
+
+
+# Each entry turns a document of version N into version N + 1.
+MIGRATIONS: dict[int, object] = {}
+
+
+def migrate(document: dict, path: Path) -> dict:
+    version = document["format_version"]
+    if version < 1:
+        raise SaveError(path, f"save format {version} does not exist")
+    while version < FORMAT_VERSION:
+        document = MIGRATIONS[version](document)
+        version = document["format_version"]
+    return document
+
+
+def _structure(path: Path, data, cls, where: str):
+    try:
+        return save_converter().structure(data, cls)
+    except cattrs.BaseValidationError as exc:
+        raise SaveError(path, "; ".join(readable_errors(exc, where))) from None
+    except (TypeError, ValueError, KeyError) as exc:
+        raise SaveError(path, f"{where}: {exc}") from None
+
+
+def _check_snapshot(path: Path, state: st.GameState, content: Content) -> None:
+    """Ranges and card identity, before the (costlier) replay."""
+    if not 0 <= state.hp <= 30:
+        raise SaveError(path, f"state.hp is {state.hp}; the gauge runs from 0 to 30")
+    for player in state.players:
+        if not 0 <= player.ap <= content.constants.ap_cap:
+            raise SaveError(
+                path, f"state.players[{player.seat}].ap is {player.ap}; PA run from 0 to 10"
+            )
+        if player.stored_ap < 0:
+            raise SaveError(path, f"state.players[{player.seat}].stored_ap is negative")
+    zones = [state.draw_pile, state.discard_pile, state.limbo]
+    for player in state.players:
+        zones += [player.hand, player.deck]
+    cards = [c for zone in zones for c in zone]
+    for instance in cards:
+        cid, _, copy = instance.partition("#")
+        card = content.cards.get(cid)
+        if card is None:
+            raise SaveError(path, f"unknown card {cid!r} in the snapshot")
+        if not copy.isdigit() or not 1 <= int(copy) <= card.copies:
+            raise SaveError(path, f"card {instance!r} does not exist ({card.copies} copies)")
+    counts: dict[str, int] = {}
+    for instance in cards:
+        counts[instance] = counts.get(instance, 0) + 1
+    twice = sorted(c for c, n in counts.items() if n > 1)
+    if twice:
+        raise SaveError(path, f"card {twice[0]} is in the snapshot twice")
+    expected = {f"{c.id}#{n}" for c in content.cards.values() for n in range(1, c.copies + 1)}
+    missing = sorted(expected - set(counts))
+    if missing:
+        raise SaveError(path, f"card {missing[0]} is missing from the snapshot")
+    unknown_chars = [p.character for p in state.players if p.character not in content.characters]
+    if unknown_chars:
+        raise SaveError(path, f"unknown character {unknown_chars[0]!r}")
+
+
+def read_save(path, content: Content | None = None) -> SavedGame:
+    """Load and verify a save; raise SaveError naming the file and the problem."""
+    path = Path(path)
+    content = content or default_content()
+    document = read_document(path)
+    meta = document["meta"]
+    if not isinstance(meta, dict):
+        raise SaveError(path, "meta must be a table")
+    setup = _structure(path, document["setup"], st.Setup, "setup")
+    if not isinstance(document["actions"], list):
+        raise SaveError(path, "actions must be a list")
+    actions = [
+        _structure(path, a, act.Action, f"actions[{i}]") for i, a in enumerate(document["actions"])
+    ]
+    snapshot = _structure(path, document["state"], st.GameState, "state")
+    snapshot.content = content
+    _check_snapshot(path, snapshot, content)
+    if snapshot.setup != setup:
+        raise SaveError(path, "the snapshot's setup differs from the file's setup")
+    try:
+        state = new_game(setup, content)
+    except IllegalAction as exc:
+        raise SaveError(path, f"setup: {exc}") from None
+    for i, action in enumerate(actions):
+        reason = why_illegal(state, action)
+        if reason is not None:
+            raise SaveError(path, f"actions[{i}] ({act.action_name(action)}) is illegal: {reason}")
+        apply(state, action)
+    converter = save_converter()
+    if converter.unstructure(state) != converter.unstructure(snapshot):
+        raise SaveError(
+            path, "the snapshot does not match a replay of the actions (edited or corrupted)"
+        )
+    created, updated = meta.get("created"), meta.get("updated")
+    if not isinstance(created, str) or not isinstance(updated, str):
+        raise SaveError(path, "meta.created and meta.updated must be timestamps")
+    return SavedGame(setup, actions, state, created, updated)
+
+
+# ------------------------------------------------------------ folders and names
+
+
+def saves_dir(option: str | None = None) -> Path:
+    """--saves-dir, else $WEATHERING_SAVES, else ./saves."""
+    chosen = option or os.environ.get("WEATHERING_SAVES") or "saves"
+    return Path(chosen)
+
+
+def resolve(name_or_path: str, folder: Path) -> Path:
+    """A save named in the folder ("autosave-…", with or without .toml) or a path."""
+    candidate = Path(name_or_path)
+    if candidate.suffix == ".toml" or os.sep in name_or_path or candidate.exists():
+        return candidate
+    return folder / f"{name_or_path}.toml"
+
+
+def list_saves(folder: Path) -> list[tuple[Path, dict | None, str | None]]:
+    """Every *.toml in the folder with its metadata, or the problem that stops reading it."""
+    rows = []
+    if not folder.is_dir():
+        return rows
+    for path in sorted(folder.glob("*.toml")):
+        try:
+            document = read_document(path)
+            meta = document["meta"]
+            rows.append((path, meta if isinstance(meta, dict) else {}, None))
+        except SaveError as exc:
+            rows.append((path, None, exc.problem))
+    rows.sort(key=lambda row: (row[1] or {}).get("updated", ""), reverse=True)
+    return rows
+
+
+def autosave_name(game: SavedGame) -> str:
+    stamp = game.created.replace("-", "").replace(":", "").replace("T", "-").rstrip("Z")
+    return f"autosave-{stamp}"
