@@ -33,12 +33,42 @@ def _seed(text: str) -> int:
         raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
 
 
+def _common(parser, sub: bool = True) -> None:
+    # On a subcommand, an option left out must not hide the same option given before it.
+    default = argparse.SUPPRESS if sub else None
+    parser.add_argument(
+        "--lang", choices=("fr", "en"), default=default, help="language (default: the locale)"
+    )
+    parser.add_argument(
+        "--saves-dir",
+        default=default,
+        help="folder of saved games (default: $WEATHERING_SAVES or ./saves)",
+    )
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(
         prog="weathering",
         description="Weathering: Écolos restore the ecosystem, Lobbyistes wreck it.",
     )
+    _common(parser, sub=False)
     commands = parser.add_subparsers(dest="command", parser_class=_Parser)
+    new = commands.add_parser("new", help="start a game straight away")
+    _common(new)
+    new.add_argument("--config", choices=CONFIGURATIONS, default="2v1", help="configuration XvY")
+    new.add_argument(
+        "--humans", type=int, default=1, help="human seats, from the first (default 1)"
+    )
+    new.add_argument("--seed", type=_seed, help="seed (default: random)")
+    new.add_argument("--no-events", action="store_true", help="mode Découverte: no events")
+    new.add_argument("--ask-all", action="store_true", help="ask every human in reaction windows")
+    load = commands.add_parser("load", help="resume a saved game")
+    _common(load)
+    load.add_argument("save", metavar="NAME|PATH", help="a save's name (see list) or its path")
+    listing = commands.add_parser("list", help="list saved games")
+    _common(listing)
+    check = commands.add_parser("check", help="verify save files (exit 0 if all are valid)")
+    check.add_argument("paths", nargs="+", metavar="PATH")
     sim = commands.add_parser("simulate", help="play many bot games and print a summary")
     sim.add_argument("--games", type=_positive, default=100, help="number of games (default 100)")
     sim.add_argument("--config", choices=CONFIGURATIONS, default="3v2", help="configuration XvY")
@@ -47,17 +77,22 @@ def build_parser() -> argparse.ArgumentParser:
         "--bots", choices=("random",), default="random", help="bot kind for every seat"
     )
     sim.add_argument("--json", action="store_true", help="print one JSON object")
+    sim.add_argument("--save-dir", help="write each finished game as a save in this folder")
     return parser
 
 
 def main(argv: list[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
+    if args.command == "check":
+        return _check(args.paths)
+    if args.command == "list":
+        return _list(args)
     if args.command == "simulate":
         from .content import ContentError
         from .simulate import format_summary, simulate
 
         try:
-            summary = simulate(args.games, args.config, args.seed, args.bots)
+            summary = simulate(args.games, args.config, args.seed, args.bots, args.save_dir)
         except ContentError as exc:
             print("weathering: the rules files are broken:", file=sys.stderr)
             for problem in exc.problems:
@@ -65,8 +100,84 @@ def main(argv: list[str] | None = None) -> int:
             return 2
         print(json.dumps(summary) if args.json else format_summary(summary))
         return 0
-    print(
-        "The terminal game screen is not built yet. "
-        "Try: weathering simulate --games 100 --config 3v2",
-    )
+    return _play(args)
+
+
+def _check(paths: list[str]) -> int:
+    from .savefile import SaveError, read_save
+
+    bad = 0
+    for path in paths:
+        try:
+            game = read_save(path)
+        except SaveError as exc:
+            bad += 1
+            print(f"BAD  {exc}")
+            continue
+        state = game.state
+        status = state.outcome.band if state.over else f"phase {state.phase}, round {state.round}"
+        print(f"ok   {path}: {game.setup.configuration}, {len(game.actions)} actions, {status}")
+    return 2 if bad else 0
+
+
+def _list(args) -> int:
+    from .savefile import list_saves, saves_dir
+
+    folder = saves_dir(args.saves_dir)
+    rows = list_saves(folder)
+    if not rows:
+        print(f"No saves in {folder}")
+        return 0
+    print(f"{'name':<32} {'updated':<21} {'config':<6} {'where':<12} {'PV':>3}  state")
+    for path, meta, problem in rows:
+        if meta is None:
+            print(f"{path.stem:<32} unreadable: {problem}")
+            continue
+        where = f"P{meta.get('phase')} R{meta.get('round')}"
+        state = f"finished ({meta.get('outcome')})" if meta.get("finished") else "in progress"
+        print(
+            f"{path.stem:<32} {meta.get('updated', ''):<21} {meta.get('configuration', ''):<6} "
+            f"{where:<12} {meta.get('hp', ''):>3}  {state}"
+        )
     return 0
+
+
+def _play(args) -> int:
+    from pathlib import Path
+
+    from .engine.state import SeatSetup, Setup
+    from .savefile import SaveError, read_document, resolve, saves_dir
+    from .tui.i18n import detect_lang
+
+    lang = args.lang or detect_lang()
+    folder = saves_dir(args.saves_dir)
+    options = {"lang": lang, "saves_dir": folder}
+    if args.command == "new":
+        eco, lob = (int(n) for n in args.config.split("v"))
+        if not 0 <= args.humans <= eco + lob:
+            print(
+                f"weathering: error: --humans must be 0 to {eco + lob} for {args.config}",
+                file=sys.stderr,
+            )
+            return 2
+        sides = ["ecologist"] * eco + ["lobbyist"] * lob
+        seats = tuple(SeatSetup(side, human=i < args.humans) for i, side in enumerate(sides))
+        import random
+
+        seed = args.seed if args.seed is not None else random.SystemRandom().randrange(10**6)
+        options["setup"] = Setup(
+            args.config, seats, seed=seed, events=not args.no_events, ask_every_human=args.ask_all
+        )
+    elif args.command == "load":
+        path = resolve(args.save, folder)
+        try:
+            read_document(path)
+        except SaveError as exc:
+            print(f"weathering: {exc}", file=sys.stderr)
+            return 2
+        options["load"] = Path(path)
+    from .tui.app import WeatheringApp
+
+    app = WeatheringApp(**options)
+    app.run()
+    return app.return_code or 0

@@ -40,12 +40,16 @@ def play_game(
     return state, actions
 
 
-def simulate(games: int, configuration: str, seed: int, bot_kind: str = "random") -> dict:
+def simulate(
+    games: int, configuration: str, seed: int, bot_kind: str = "random", save_dir=None
+) -> dict:
     results: list[GameResult] = []
     started = time.perf_counter()
     for i in range(games):
         setup = Setup.standard(configuration, seed=seed + i)
         state, actions = play_game(setup, bot_kind)
+        if save_dir is not None:
+            _save(save_dir, setup, actions, state)
         results.append(
             GameResult(
                 seed=seed + i,
@@ -102,3 +106,13 @@ def format_summary(summary: dict) -> str:
         f"  digest {summary['results_digest']}",
     ]
     return "\n".join(lines)
+
+
+def _save(folder, setup, actions, state) -> None:
+    from pathlib import Path
+
+    from .savefile import SavedGame, timestamp, write_save
+
+    stamp = timestamp()
+    game = SavedGame(setup, list(actions), state, stamp, stamp)
+    write_save(Path(folder) / f"sim-{setup.configuration}-{setup.seed}.toml", game)

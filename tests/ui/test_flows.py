@@ -1,0 +1,146 @@
+"""Whole flows driven by keys through Textual's pilot."""
+
+import re
+
+from weathering_tui.savefile import read_save
+from weathering_tui.tui.app import WeatheringApp
+from weathering_tui.tui.screens.choice import ChoiceModal
+from weathering_tui.tui.screens.end import EndScreen
+from weathering_tui.tui.screens.game import GameScreen
+from weathering_tui.tui.screens.privacy import PrivacyScreen
+from weathering_tui.tui.screens.title import TitleScreen
+
+from .games import at, human_turn, setup_for
+
+
+async def drive(pilot, app, until, limit=2000):
+    """Answer every prompt the simplest way a player could: Enter on privacy screens,
+    the first option of any choice, and `e` to end one's turn."""
+    for _ in range(limit):
+        if until(app):
+            return
+        screen = app.screen
+        if isinstance(screen, PrivacyScreen):
+            await pilot.press("enter")
+        elif isinstance(screen, ChoiceModal):
+            await pilot.press("1")
+        elif isinstance(screen, GameScreen) and screen._my_turn():
+            await pilot.press("e")
+        else:
+            await pilot.pause(0.01)
+    raise AssertionError(f"stuck on {app.screen!r}")
+
+
+def over(app):
+    return isinstance(app.screen, EndScreen)
+
+
+async def test_hot_seat_1v1_two_humans_to_the_end(tmp_path):
+    app = WeatheringApp(
+        lang="fr", saves_dir=tmp_path, setup=setup_for("1v1", humans=2, seed=8), pace=0
+    )
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, PrivacyScreen)  # two humans: the first seat is hidden too
+        await drive(pilot, app, over)
+        state = app.session.state
+        assert state.over and state.outcome is not None
+        assert {e.data["seat"] for e in state.log if e.kind == "turn"} == {0, 1}
+        await pilot.press("enter")
+        assert isinstance(app.screen, TitleScreen)
+
+
+async def test_one_human_and_four_bots_in_3v2_to_the_end(tmp_path):
+    app = WeatheringApp(
+        lang="en", saves_dir=tmp_path, setup=setup_for("3v2", humans=1, seed=3), pace=0
+    )
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        await drive(pilot, app, over)
+        assert not any(isinstance(s, PrivacyScreen) for s in app.screen_stack)
+        game = app.session.game
+        human_actions = [a for a in game.actions if a.seat == 0]
+        bot_actions = [a for a in game.actions if a.seat != 0]
+        assert human_actions and len(bot_actions) > len(human_actions)
+        saved = read_save(tmp_path / f"{app.session.save_name}.toml")
+        assert saved.state.outcome == game.state.outcome
+
+
+async def test_a_cancellation_through_the_reaction_prompt(tmp_path):
+    game = at(
+        setup_for("2v1", seed=2, characters=["priya", "amir", "fossilise"]),
+        lambda s: s.pending.kind == "react" and s.pending.seat == 0,
+    )
+    app = WeatheringApp(lang="fr", saves_dir=None, game=game, pace=0, autosave=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        modal = app.screen
+        assert isinstance(modal, ChoiceModal)
+        labels = [label for label, _ in modal.options]
+        index = next(i for i, label in enumerate(labels) if "Objection" in label)
+        cancels = sum(1 for e in game.state.log if e.kind == "cancel")
+        await pilot.press(str(index + 1))
+        await pilot.pause()
+        log = app.session.state.log
+        assert sum(1 for e in log if e.kind == "cancel") == cancels + 1
+        assert any(e.kind == "cancelled" for e in log)
+
+
+async def test_the_privacy_screen_shows_no_card_of_the_next_hand():
+    game = at(setup_for("1v1", humans=2, seed=4), human_turn(0, 1))
+    app = WeatheringApp(lang="fr", saves_dir=None, game=game, pace=0, autosave=False)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, PrivacyScreen)
+        text = re.sub(r"\s+", " ", app.export_screenshot().replace("&#160;", " "))
+        for seat in (0, 1):
+            for card in game.state.players[seat].hand:
+                assert app.tr.card(card) not in text
+        await pilot.press("enter")
+        text = re.sub(r"\s+", " ", app.export_screenshot().replace("&#160;", " "))
+        assert app.tr.card(game.state.players[0].hand[0])[:15] in text
+
+
+async def test_new_game_turns_save_quit_load_finish(tmp_path):
+    app = WeatheringApp(lang="fr", saves_dir=tmp_path, pace=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("enter")  # title: new game
+        await pilot.press("enter")  # form: start with the defaults
+        await pilot.pause()
+        await drive(pilot, app, lambda a: a.session.state.round >= 3)
+        name = app.session.save_name
+        actions = len(app.session.game.actions)
+        round_before = app.session.state.round
+        await pilot.press("ctrl+q")
+    assert (tmp_path / f"{name}.toml").exists()
+    again = WeatheringApp(lang="fr", saves_dir=tmp_path, load=tmp_path / f"{name}.toml", pace=0)
+    async with again.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert len(again.session.game.actions) == actions
+        assert again.session.state.round == round_before
+        await drive(pilot, again, over)
+        assert again.session.state.over
+
+
+async def test_a_broken_save_is_reported_and_the_app_keeps_running(tmp_path):
+    bad = tmp_path / "bad.toml"
+    bad.write_text("not a save", encoding="utf-8")
+    app = WeatheringApp(lang="en", saves_dir=tmp_path, load=bad, pace=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, TitleScreen)
+        assert bad.read_text(encoding="utf-8") == "not a save"
+
+
+async def test_keys_that_do_not_apply_are_not_offered(tmp_path):
+    game = at(setup_for("2v1", seed=11), human_turn(0, 1))
+    app = WeatheringApp(lang="fr", saves_dir=None, game=game, pace=0, autosave=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert screen.check_action("end", ()) is True
+        game.state.players[0].drew = True  # as if the draw was already used this turn
+        assert screen.check_action("draw", ()) is False
+        before = len(app.session.game.actions)
+        await pilot.press("d")
+        assert len(app.session.game.actions) == before

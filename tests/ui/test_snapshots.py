@@ -1,0 +1,89 @@
+"""Every screen at 80×24 and 120×40 (pytest-textual-snapshot); seeded, no clock, no autosave."""
+
+import pytest
+
+from weathering_tui.tui.app import WeatheringApp
+
+from .games import at, human_turn, setup_for
+
+SIZES = [(80, 24), (120, 40)]
+
+
+def app(**kwargs) -> WeatheringApp:
+    kwargs.setdefault("lang", "fr")
+    kwargs.setdefault("saves_dir", None)
+    return WeatheringApp(pace=0, autosave=False, **kwargs)
+
+
+def phase_one_game():
+    return at(setup_for("2v1", seed=11), human_turn(0, 1))
+
+
+def phase_two_game():
+    return at(setup_for("3v2", seed=5), human_turn(0, 2))
+
+
+@pytest.mark.parametrize("size", SIZES, ids=["80x24", "120x40"])
+def test_title(snap_compare, size):
+    assert snap_compare(app(), terminal_size=size)
+
+
+def test_title_in_english(snap_compare):
+    assert snap_compare(app(lang="en"), terminal_size=(80, 24))
+
+
+@pytest.mark.parametrize("size", SIZES, ids=["80x24", "120x40"])
+def test_new_game(snap_compare, size):
+    assert snap_compare(app(), press=["enter"], terminal_size=size)
+
+
+@pytest.mark.parametrize("size", SIZES, ids=["80x24", "120x40"])
+def test_game_phase_one(snap_compare, size):
+    assert snap_compare(app(game=phase_one_game()), terminal_size=size)
+
+
+@pytest.mark.parametrize("size", SIZES, ids=["80x24", "120x40"])
+def test_game_phase_two(snap_compare, size):
+    assert snap_compare(app(game=phase_two_game()), terminal_size=size)
+
+
+def test_game_in_english(snap_compare):
+    assert snap_compare(app(lang="en", game=phase_one_game()), terminal_size=(80, 24))
+
+
+@pytest.mark.parametrize("size", SIZES, ids=["80x24", "120x40"])
+def test_choice_modal_mulligan(snap_compare, size):
+    game = at(
+        setup_for("2v1", seed=3), lambda s: s.pending.kind == "mulligan" and s.pending.seat == 0
+    )
+    assert snap_compare(app(game=game), terminal_size=size)
+
+
+@pytest.mark.parametrize("size", SIZES, ids=["80x24", "120x40"])
+def test_reaction_prompt(snap_compare, size):
+    game = at(
+        setup_for("2v1", seed=2, characters=["priya", "amir", "fossilise"]),
+        lambda s: s.pending.kind == "react" and s.pending.seat == 0,
+    )
+    assert snap_compare(app(game=game), terminal_size=size)
+
+
+@pytest.mark.parametrize("size", SIZES, ids=["80x24", "120x40"])
+def test_privacy_screen(snap_compare, size):
+    game = at(setup_for("1v1", humans=2, seed=4), human_turn(0, 1))
+    assert snap_compare(app(game=game), terminal_size=size)
+
+
+@pytest.mark.parametrize("size", SIZES, ids=["80x24", "120x40"])
+def test_help(snap_compare, size):
+    assert snap_compare(app(game=phase_one_game()), press=["question_mark"], terminal_size=size)
+
+
+@pytest.mark.parametrize("size", SIZES, ids=["80x24", "120x40"])
+def test_end_of_game(snap_compare, size):
+    game = at(setup_for("2v1", seed=9), lambda s: s.over)
+    assert snap_compare(app(game=game), terminal_size=size)
+
+
+def test_terminal_too_small(snap_compare):
+    assert snap_compare(app(), terminal_size=(60, 20))

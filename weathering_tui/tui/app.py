@@ -1,0 +1,146 @@
+"""The Textual app: screens over a Session; the engine is the only one that changes the game."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from textual.app import App
+from textual.binding import Binding
+
+from ..content import default_content
+from ..engine.state import Setup
+from ..savefile import SavedGame, SaveError, list_saves, read_save
+from .i18n import Tr
+from .screens.end import EndScreen
+from .screens.game import GameScreen
+from .screens.help import HelpScreen
+from .screens.load import LoadScreen
+from .screens.new_game import NewGameScreen
+from .screens.title import TitleScreen
+from .screens.too_small import TooSmallScreen
+from .session import Session
+
+MIN_SIZE = (80, 24)
+
+
+class WeatheringApp(App[None]):
+    TITLE = "Weathering"
+    BINDINGS = [
+        Binding("ctrl+c,ctrl+q", "quit", show=False, priority=True),
+    ]
+    ENABLE_COMMAND_PALETTE = False
+
+    def __init__(
+        self,
+        lang: str = "fr",
+        saves_dir: Path | None = Path("saves"),
+        setup: Setup | None = None,
+        load: Path | None = None,
+        game: SavedGame | None = None,
+        new_defaults: tuple | None = None,
+        pace: float = 0.6,
+        autosave: bool = True,
+        now=None,
+    ):
+        super().__init__()
+        self.content = default_content()
+        self.tr = Tr(lang, self.content)
+        self.saves_dir = saves_dir
+        self.initial_setup = setup
+        self.initial_load = load
+        self.initial_game = game
+        self.new_defaults = new_defaults or ("2v1", 1, None)
+        self.pace = pace
+        self.autosave = autosave
+        self.now = now  # tests pin the clock for stable snapshots
+        self.session: Session | None = None
+        self._too_small: TooSmallScreen | None = None
+
+    # ------------------------------------------------------------ start
+
+    def on_mount(self) -> None:
+        self.push_screen(TitleScreen())
+        if self.initial_setup is not None:
+            self.start_game(self.initial_setup)
+        elif self.initial_load is not None:
+            self.load_game(self.initial_load)
+        elif self.initial_game is not None:
+            self._play(self.initial_game)
+        self.check_size()
+
+    def on_resize(self, event) -> None:
+        self.check_size()
+
+    def check_size(self) -> None:
+        width, height = self.size
+        small = width < MIN_SIZE[0] or height < MIN_SIZE[1]
+        message = self.tr("small", w=width, h=height)
+        if small and self._too_small is None:
+            self._too_small = TooSmallScreen(message)
+            self.push_screen(self._too_small)
+        elif small:
+            self._too_small.set_message(message)
+        elif self._too_small is not None:
+            screen, self._too_small = self._too_small, None
+            if screen in self.screen_stack:
+                screen.dismiss(None)
+
+    # ------------------------------------------------------------ navigation
+
+    def saves(self):
+        if self.saves_dir is None:
+            return []
+        return list_saves(self.saves_dir)
+
+    def open_new_game(self) -> None:
+        config, humans, seed = self.new_defaults
+        self.push_screen(NewGameScreen(config, humans, seed))
+
+    def open_load(self) -> None:
+        self.push_screen(LoadScreen(self.tr, self.saves()))
+
+    def open_help(self, tab: str = "keys") -> None:
+        self.push_screen(HelpScreen(self.tr, tab))
+
+    def _play(self, game: SavedGame) -> None:
+        self.session = Session(game, self.saves_dir, autosave=self.autosave)
+        if self.session.autosave:
+            self.session.save()
+        while len(self.screen_stack) > 2:
+            self.pop_screen()
+        self.push_screen(GameScreen(self.session, self.tr, pace=self.pace))
+
+    def start_game(self, setup: Setup) -> None:
+        now = self.now() if self.now else None
+        self._play(SavedGame.start(setup, self.content, now=now))
+
+    def load_game(self, path: Path) -> None:
+        try:
+            game = read_save(path, self.content)
+        except SaveError as exc:
+            self.notify(str(exc), severity="error", timeout=8)
+            return
+        self._play(game)
+
+    def show_end(self, session: Session) -> None:
+        self.switch_screen(EndScreen(session, self.tr))
+
+    def back_to_title(self) -> None:
+        self.session = None
+        while len(self.screen_stack) > 2:
+            self.pop_screen()
+        self.switch_screen(TitleScreen())
+
+    async def action_quit(self) -> None:
+        """Quitting from anywhere saves a game in progress and says how to resume it."""
+        if self.session is not None:
+            self.quit_game(self.session)
+        else:
+            self.exit()
+
+    def quit_game(self, session: Session) -> None:
+        message = None
+        if session.autosave and not session.state.over:
+            session.save()
+            message = self.tr("quit.saved", name=session.save_name)
+        self.exit(message=message)

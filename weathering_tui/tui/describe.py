@@ -1,0 +1,333 @@
+"""Words for actions, decisions and log entries, from a seat's view (no Textual here)."""
+
+from __future__ import annotations
+
+from ..content import effects as fx
+from ..engine import actions as act
+from ..engine.common import card_id
+from ..engine.view import View
+from .i18n import Tr
+
+
+def name(view: View, seat: int | None) -> str:
+    if seat is None or seat < 0:
+        return "—"
+    return view.players[seat].name
+
+
+def effect_words(tr: Tr, view: View, effects, target=None) -> str:
+    parts = []
+    for effect in effects:
+        match effect:
+            case fx.Heal(amount=n):
+                parts.append(tr("opt.heal", n=n))
+            case fx.Damage(amount=n):
+                parts.append(tr("opt.damage", n=n))
+            case fx.LoseAp(amount=n):
+                parts.append(tr("opt.lose_ap", n=n))
+            case fx.DiscardOwn(amount=n):
+                parts.append(tr("opt.discard_own", n=n))
+            case fx.IncomeMod(amount=n):
+                parts.append(tr("opt.income_mod", who=name(view, target), n=-n))
+            case _:
+                parts.append(fx.op_name(effect))
+    return ", ".join(parts)
+
+
+def choice_label(tr: Tr, view: View, action) -> str:  # noqa: C901 - one case per decision
+    """How an option reads in a choice list."""
+    content = tr.content
+    match action:
+        case act.Mulligan(cards=()):
+            return tr("mulligan.keep")
+        case act.Mulligan(cards=cards):
+            return tr("mulligan.put", cards=", ".join(tr.card(c) for c in cards))
+        case act.PlayCard(card=card, cartouche=index, target=target):
+            cartouche = content.cards[card_id(card)].cartouches[index]
+            words = effect_words(tr, view, cartouche)
+            if not any(fx.op_name(e) in ("heal", "damage") for e in cartouche):
+                words = tr.card_text(card)
+            suffix = f"  {tr('target', name=name(view, target))}" if target is not None else ""
+            return (
+                f"{tr.card(card)} : {words}{suffix}"
+                if tr.lang == "fr"
+                else (f"{tr.card(card)}: {words}{suffix}")
+            )
+        case act.StoreAp(amount=n):
+            return f"{n} PA"
+        case act.UsePower(target=target, card=card):
+            power = tr.power(view.me.character)
+            if card is not None:
+                return f"{power} → {tr.card(card)} ({content.cards[card_id(card)].cost} PA)"
+            if target is not None:
+                return f"{power} {tr('target', name=name(view, target))}"
+            return power
+        case act.ProposeTrade(partner=partner):
+            return name(view, partner)
+        case act.Pass():
+            return tr("react.pass")
+        case act.Cancel(card=None):
+            return tr("react.power", power=tr.power(view.me.character), cost=_power_cost(view, tr))
+        case act.Cancel(card=card):
+            return tr("react.card", card=tr.card(card), cost=_card_cost(view, card, tr))
+        case act.AnswerTrade(accept=True):
+            return tr("trade.accept")
+        case act.AnswerTrade(accept=False):
+            return tr("trade.refuse")
+        case act.ChooseCard(card=None):
+            kind = view.pending.kind if view.pending else ""
+            return tr("give.stop") if kind == "choose_give" else tr("discard.stop")
+        case act.ChooseCard(card=card):
+            return f"{tr.card(card)} ({tr('type.' + content.cards[card_id(card)].type)})"
+        case act.ChooseOption(option=option, target=target):
+            return option_label(tr, view, option, target)
+        case act.ClaimSynergy(claim=False):
+            return tr("synergy.decline")
+        case act.ClaimSynergy(claim=True):
+            types = {content.cards[card_id(c)].type for c in view.me.deck or ()}
+            return tr("synergy.claim_mono") if len(types) == 1 else tr("synergy.claim_four")
+        case act.ArrangeEvents(order=order, bottom=bottom):
+            seen = peeked(view)
+            names = [_peek_name(tr, view, seen[i]) for i in order]
+            text = " › ".join(names) if names else "—"
+            if bottom is not None:
+                text += " · " + tr("arrange.bottom", card=_peek_name(tr, view, seen[bottom]))
+            return text
+    return act.action_name(action)
+
+
+def option_label(tr: Tr, view: View, option: int, target) -> str:
+    source = (view.pending.info or {}).get("source", "") if view.pending else ""
+    effects = ()
+    if source in tr.content.events:
+        event = tr.content.events[source]
+        for effect in (*event.on_reveal, *event.each_round):
+            if isinstance(effect, fx.PlayerChoice | fx.GroupChoice):
+                effects = effect.options[option]
+    return effect_words(tr, view, effects, target) or str(option)
+
+
+def _power_cost(view: View, tr: Tr) -> int:
+    power = tr.content.characters[view.me.character].power
+    return power.levels[view.me.level - 1].cost
+
+
+def _card_cost(view: View, instance: str, tr: Tr) -> int:
+    cost = tr.content.cards[card_id(instance)].cost
+    if view.phase == 2 and view.me.side == "ecologist":
+        return max(0, cost - 1)
+    return cost
+
+
+def peeked(view: View) -> list[str]:
+    for entry in reversed(view.log):
+        if entry.kind == "peek" and entry.data.get("seat") == view.seat and entry.secret:
+            return list(entry.secret["cards"])
+    return []
+
+
+def _peek_name(tr: Tr, view: View, instance: str) -> str:
+    return tr.event(instance) if card_id(instance) in tr.content.events else tr.card(instance)
+
+
+def announcement(tr: Tr, view: View, info: dict) -> str:
+    """What a reaction window is about."""
+    if info.get("action") == "event":
+        return tr("react.event", event=tr.event(info["card"]))
+    kind = info.get("action", "")
+    actor = name(view, info.get("seat"))
+    values = {
+        "card": tr.card(info["card"]) if "card" in info else "",
+        "target": name(view, info.get("target")),
+        "amount": info.get("amount", 0),
+        "power": tr.power(view.players[info["seat"]].character) if "seat" in info else "",
+    }
+    what = tr(f"action.{kind}", **values)
+    if kind == "play_card" and "card" in info:
+        cartouche = tr.content.cards[card_id(info["card"])].cartouches[info.get("cartouche", 0)]
+        if all(isinstance(e, fx.Heal | fx.Damage) for e in cartouche):
+            what += f" ({effect_words(tr, view, cartouche)})"
+    if "target" in info and kind != "trade":
+        what += f" {tr('target', name=name(view, info['target']))}"
+    return tr("react.announce", actor=actor, what=f"{what} · {info.get('cost', 0)} PA")
+
+
+def decision_title(tr: Tr, view: View) -> str:
+    """The heading of a decision modal for the viewing seat."""
+    pending = view.pending
+    info = pending.info
+    who = name(view, pending.seat)
+    kind = pending.kind
+    if kind == "mulligan":
+        return tr("mulligan.title")
+    if kind == "react":
+        return tr("react.title", name=who)
+    if kind == "trade_answer":
+        return tr("trade.title", name=who, initiator=name(view, info["initiator"]))
+    if kind == "choose_discard":
+        return tr("discard.title", name=who, n=info["remaining"])
+    if kind == "choose_give":
+        return tr("give.title", name=who, target=name(view, info["target"]), n=info["remaining"])
+    if kind == "choose_take":
+        return tr("take.title", name=who)
+    if kind == "choose_exchange":
+        return tr("exchange.title", name=who, other=name(view, info["with"]))
+    if kind == "choose_option":
+        key = "option.group" if info.get("group") else "option.title"
+        return tr(key, name=who, source=tr.source(info.get("source", "")))
+    if kind == "arrange":
+        return tr("arrange.title", name=who)
+    if kind == "second_card":
+        return tr("second.title", name=who, card=tr.card(info["card"]))
+    if kind == "claim_synergy":
+        return tr("synergy.title", name=who)
+    return kind
+
+
+# ------------------------------------------------------------ log
+
+
+def log_line(tr: Tr, view: View, entry) -> str | None:  # noqa: C901 - one case per entry kind
+    """One log entry in words, as this seat may read it; None for entries not worth a line."""
+    d = entry.data
+    fr = tr.lang == "fr"
+    who = name(view, d.get("seat"))
+    kind = entry.kind
+    if kind == "round":
+        return ("Tour {r} · phase {p}" if fr else "Round {r} · phase {p}").format(
+            r=d["round"], p=d["phase"]
+        )
+    if kind == "event_revealed":
+        return ("Événement : " if fr else "Event: ") + tr.event(d["card"])
+    if kind == "event_extended":
+        return ("{e} prolongé ({n} t)" if fr else "{e} extended ({n} r)").format(
+            e=tr.event(d["event"]), n=d["remaining"]
+        )
+    if kind == "event_cancelled":
+        return ("{e} annulé par {w}" if fr else "{e} cancelled by {w}").format(
+            e=tr.event(d["card"]), w=who
+        )
+    if kind == "turn":
+        return ("— {w} : +{n} PA → {ap}" if fr else "— {w}: +{n} PA → {ap}").format(
+            w=who, n=d["income"], ap=d["ap"]
+        )
+    if kind == "announce":
+        return announcement(tr, view, {**d, "action": d["action"]})
+    if kind == "cancel":
+        return ("{w} annule avec {s} ({c} PA)" if fr else "{w} cancels with {s} ({c} PA)").format(
+            w=who, s=tr.source(card_id(d["source"])), c=d["cost"]
+        )
+    if kind == "heal":
+        return ("+{n} PV → {hp}").format(n=d["amount"], hp=d["hp"])
+    if kind == "damage":
+        return ("−{n} PV → {hp}").format(n=d["amount"], hp=d["hp"])
+    if kind == "draw":
+        if d["reason"] == "setup":
+            return None
+        cards = entry.secret.get("cards")
+        shown = f" : {', '.join(tr.card(c) for c in cards)}" if cards else ""
+        return ("{w} pioche {n}{s}" if fr else "{w} draws {n}{s}").format(
+            w=who, n=d["count"], s=shown
+        )
+    if kind == "discard":
+        gain = f" (+{d['ap']} PA)" if d.get("ap") else ""
+        return ("{w} défausse {c}{g}" if fr else "{w} discards {c}{g}").format(
+            w=who, c=tr.card(d["card"]), g=gain
+        )
+    if kind == "discard_kept":
+        return ("{w} garde {c} en main" if fr else "{w} keeps {c} in hand").format(
+            w=who, c=tr.card(d["card"])
+        )
+    if kind == "burned":
+        return ("{c} part à la défausse" if fr else "{c} goes to the discard pile").format(
+            c=tr.card(d["card"])
+        )
+    if kind == "gain_ap":
+        return ("{w} reçoit {n} PA" if fr else "{w} gains {n} PA").format(w=who, n=d["amount"])
+    if kind == "lose_ap":
+        return ("{w} perd {n} PA" if fr else "{w} loses {n} PA").format(w=who, n=d["amount"])
+    if kind == "stored":
+        return ("{w} stocke {n} PA (niveau {l})" if fr else "{w} stores {n} PA (level {l})").format(
+            w=who, n=d["amount"], l=d["level"]
+        )
+    if kind == "decked":
+        card = entry.secret.get("card")
+        shown = f" : {tr.card(card)}" if card else ""
+        return ("{w} met une carte au deck{s}" if fr else "{w} decks a card{s}").format(
+            w=who, s=shown
+        )
+    if kind == "revealed":
+        return ("{c} part à la défausse" if fr else "{c} goes to the discard pile").format(
+            c=tr.card(d["card"])
+        )
+    if kind == "trade_answer":
+        yes = ("accepte" if fr else "accepts") if d["accept"] else ("refuse" if fr else "refuses")
+        return f"{who} {yes}"
+    if kind == "exchange":
+        gave = entry.secret.get("gave")
+        seats = d["seats"]
+        text = ("Échange entre {a} et {b}" if fr else "Exchange between {a} and {b}").format(
+            a=name(view, seats[0]), b=name(view, seats[1])
+        )
+        if gave:
+            mine = gave.get(str(view.seat))
+            theirs = [v for k, v in gave.items() if k != str(view.seat)]
+            if mine is not None and theirs:
+                text += (
+                    " : vous donnez {m}, recevez {t}" if fr else ": you give {m}, get {t}"
+                ).format(
+                    m=tr.card(mine) if mine else "—", t=tr.card(theirs[0]) if theirs[0] else "—"
+                )
+        return text
+    if kind == "give":
+        card = entry.secret.get("card")
+        shown = tr.card(card) if card else ("une carte" if fr else "a card")
+        return ("{w} donne {c} à {t}" if fr else "{w} gives {c} to {t}").format(
+            w=who, c=shown, t=name(view, d["target"])
+        )
+    if kind == "take_from_discard":
+        return ("{w} reprend {c}" if fr else "{w} takes back {c}").format(
+            w=who, c=tr.card(d["card"])
+        )
+    if kind == "look_hand":
+        hand = entry.secret.get("hand")
+        text = ("{w} regarde la main de {t}" if fr else "{w} looks at {t}'s hand").format(
+            w=who, t=name(view, d["target"])
+        )
+        if hand is not None:
+            text += " : " + (", ".join(tr.card(c) for c in hand) or "—")
+        return text
+    if kind == "reveal_hand":
+        return ("{w} montre : {h}" if fr else "{w} shows: {h}").format(
+            w=who, h=", ".join(tr.card(c) for c in d["hand"]) or "—"
+        )
+    if kind == "peek":
+        cards = entry.secret.get("cards")
+        text = ("{w} consulte {n} carte(s)" if fr else "{w} looks at {n} card(s)").format(
+            w=who, n=d["count"]
+        )
+        if cards:
+            text += " : " + ", ".join(_peek_name(tr, view, c) for c in cards)
+        return text
+    if kind == "synergy":
+        types = ", ".join(tr("type." + t) for t in d["types"])
+        return ("{w} annonce sa synergie : {t}" if fr else "{w} claims a synergy: {t}").format(
+            w=who, t=types
+        )
+    if kind == "prepare":
+        return (
+            "{w} prend son deck en main ({n})" if fr else "{w} takes their deck in hand ({n})"
+        ).format(w=who, n=d["hand_count"])
+    if kind == "income_mod":
+        return ("{w} : {n:+d} PA ce tour" if fr else "{w}: {n:+d} PA this round").format(
+            w=who, n=d["amount"]
+        )
+    if kind == "game_over":
+        return tr(f"band.{d['band']}") + f" · {d['hp']}/30"
+    if kind in ("mulligan",) and d["count"]:
+        return ("{w} repioche {n} carte(s)" if fr else "{w} redraws {n} card(s)").format(
+            w=who, n=d["count"]
+        )
+    if kind == "transition":
+        return tr("transition_stage")
+    return None

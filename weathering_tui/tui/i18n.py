@@ -1,0 +1,391 @@
+"""French and English for every UI string; card, character and event texts come from `rules/`."""
+
+from __future__ import annotations
+
+import os
+
+from ..content import Content
+from ..engine.common import card_id
+
+LANGS = ("fr", "en")
+
+
+def detect_lang(environ=None) -> str:
+    """fr* in LC_ALL, LC_MESSAGES or LANG (first one set) gives French, anything else English."""
+    environ = os.environ if environ is None else environ
+    for key in ("LC_ALL", "LC_MESSAGES", "LANG"):
+        value = environ.get(key)
+        if value:
+            return "fr" if value.lower().startswith("fr") else "en"
+    return "en"
+
+
+STRINGS: dict[str, dict[str, str]] = {
+    "fr": {
+        "pitch": "Les Écolos restaurent l'écosystème, les Lobbyistes le ruinent.",
+        "menu.new": "Nouvelle partie",
+        "menu.load": "Charger une partie",
+        "menu.help": "Règles et touches",
+        "menu.quit": "Quitter",
+        "menu.no_saves": "(aucune sauvegarde)",
+        "title.keys": "↑↓ choisir · Entrée valider · q quitter",
+        "new.title": "Nouvelle partie",
+        "new.config": "Configuration",
+        "new.seat": "Place",
+        "new.human": "humain",
+        "new.bot": "bot",
+        "new.events": "Événements",
+        "new.events_on": "oui",
+        "new.events_off": "non (mode Découverte)",
+        "new.ask_all": "Demander à chaque humain",
+        "new.seed": "Graine",
+        "new.seed_random": "au hasard",
+        "new.start": "▶ Commencer la partie",
+        "new.keys": "↑↓ ligne · ←→ changer · 0-9 graine · Entrée commencer · Échap retour",
+        "new.difficulty": "difficulté",
+        "random": "au hasard",
+        "yes": "oui",
+        "no": "non",
+        "side.ecologist": "Écolo",
+        "side.lobbyist": "Lobby",
+        "side.ecologists": "les Écolos",
+        "side.lobbyists": "les Lobbyistes",
+        "label.balanced": "⚖️ équilibré",
+        "label.hard": "🔥 difficile",
+        "label.deadly": "☠️ redoutable",
+        "type.anthropique": "ANT",
+        "type.oceanique": "OCE",
+        "type.terrestre": "TER",
+        "type.atmospherique": "ATM",
+        "phase_turn": "Phase {phase} · Tour {turn}/5",
+        "mulligan_stage": "Mise en place",
+        "transition_stage": "Transition",
+        "over_stage": "Partie terminée",
+        "gauge": "Écosystème",
+        "gauge.start": "départ {hp}",
+        "gauge.win": "victoire ≥ {hp}",
+        "players": "Joueurs",
+        "events": "Événements",
+        "events.none": "aucun événement actif",
+        "events.off": "mode Découverte : pas d'événements",
+        "events.turns": "{n} t",
+        "hand_of": "Main de {name} ({n})",
+        "deck": "Deck ({n})",
+        "deck.lobbyist": "Public",
+        "deck.synergy_mono": "mono-type : +2 PV",
+        "deck.synergy_four": "4 types : +2 cartes",
+        "deck.synergy_none": "pas de synergie",
+        "deck.synergy_short": "synergie dès 4 cartes",
+        "deck.public_line": "pioche {draw} · défausse {discard}",
+        "log": "Journal",
+        "saved": "Sauvegardé {time}",
+        "pa": "PA",
+        "cost_eff": "{cost} PA",
+        "cancel_text": "annule (réaction)",
+        "key.play": "jouer",
+        "key.deck": "deck",
+        "key.discard": "défausser",
+        "key.draw": "piocher",
+        "key.trade": "échanger",
+        "key.store": "stocker",
+        "key.power": "pouvoir",
+        "key.end": "fin",
+        "key.help": "aide",
+        "key.save": "sauver",
+        "key.quit": "quitter",
+        "key.cards": "cartes",
+        "key.skip": "accélérer",
+        "key.decide": "décider",
+        "waiting_bot": "{name} réfléchit…",
+        "your_turn": "À {name} de jouer",
+        "decide_prompt": "{name} doit décider : Entrée",
+        "privacy.title": "Passez le clavier à {name} ({side})",
+        "privacy.body": "Appuyez sur Entrée quand {prev} ne regarde plus.",
+        "privacy.body_first": "Appuyez sur Entrée quand vous êtes prêt·e.",
+        "small": "Terminal trop petit : {w}×{h}. Agrandissez-le à 80×24 au moins.",
+        "choose.play": "Jouer {card}",
+        "choose.cartouche": "Choisissez l'effet et la cible",
+        "choose.store": "Combien de PA stocker ?",
+        "choose.power": "Pouvoir : {power}",
+        "choose.trade": "Échanger avec qui ? (1 PA si accepté)",
+        "back": "Échap : retour",
+        "mulligan.title": "Mauvaise pioche ? (une seule fois)",
+        "mulligan.keep": "Garder ma main",
+        "mulligan.put": "Remettre sous la pioche : {cards}",
+        "react.title": "{name} peut réagir",
+        "react.announce": "{actor} annonce : {what}",
+        "react.event": "Événement révélé : {event}",
+        "react.pass": "Laisser faire",
+        "react.power": "Annuler avec {power} ({cost} PA)",
+        "react.card": "Annuler avec {card} ({cost} PA)",
+        "trade.title": "{name} : {initiator} propose un échange à l'aveugle",
+        "trade.accept": "Accepter (chacun choisit la carte qu'il donne)",
+        "trade.refuse": "Refuser",
+        "discard.title": "{name} : défaussez une carte ({n} restante(s), sans PA)",
+        "discard.stop": "Arrêter là",
+        "give.title": "{name} : donnez une carte à {target} ({n} au plus)",
+        "give.stop": "Ne plus rien donner",
+        "take.title": "{name} : prenez une carte dans la défausse",
+        "exchange.title": "{name} : choisissez la carte que vous donnez à {other}",
+        "option.title": "{name} : choisissez ({source})",
+        "option.group": "{name} décide pour le groupe Écolo ({source})",
+        "arrange.title": "{name} : remettez les cartes vues dans l'ordre choisi (haut d'abord)",
+        "arrange.bottom": "{card} sous la pile",
+        "second.title": "{name} : jouez la seconde carte {card}",
+        "synergy.title": "{name} : annoncer la synergie ?",
+        "synergy.claim_mono": "Annoncer mono-type : +2 PV (montre les types du deck)",
+        "synergy.claim_four": "Annoncer 4 types : +2 cartes au deck (montre les types)",
+        "synergy.decline": "Ne rien annoncer (garder les types secrets)",
+        "target": "→ {name}",
+        "opt.heal": "+{n} PV",
+        "opt.damage": "−{n} PV",
+        "opt.lose_ap": "perdre {n} PA",
+        "opt.discard_own": "défausser {n} carte",
+        "opt.income_mod": "{who} gagne {n} PA de moins",
+        "action.play_card": "joue {card}",
+        "action.put_in_deck": "met une carte dans son deck",
+        "action.discard": "défausse {card}",
+        "action.draw": "pioche",
+        "action.trade": "échange avec {target}",
+        "action.store_ap": "stocke {amount} PA",
+        "action.use_power": "utilise {power}",
+        "end.title": "Fin de partie",
+        "end.final": "Écosystème final : {hp}/30",
+        "end.winner": "Victoire : {side}",
+        "end.perfect": "victoire parfaite",
+        "end.chart": "PV tour par tour",
+        "end.summary": "{name:<18} {side:<6} cartes {played:>2}  soins {healed:>2}  dégâts {damaged:>2}  annulations {cancels:>2}",
+        "end.back": "Entrée : retour au titre",
+        "band.grand_soleil": "☀ Grand soleil",
+        "band.ensoleille": "🌤 Ensoleillé",
+        "band.eclaircies": "⛅ Éclaircies",
+        "band.orageux": "🌧 Orageux",
+        "band.tourmente": "⛈ Tourmente",
+        "band.effondrement": "🌪 Effondrement",
+        "help.title": "Aide · touches et règles",
+        "help.keys": "Touches",
+        "help.rules": "Le tour et les phases",
+        "help.cards": "Toutes les cartes",
+        "help.characters": "Personnages",
+        "help.events": "Événements",
+        "help.close": "Échap : fermer",
+        "load.title": "Charger une partie",
+        "load.none": "Aucune sauvegarde dans {folder}",
+        "load.broken": "illisible : {problem}",
+        "load.keys": "↑↓ choisir · Entrée charger · Échap retour",
+        "load.finished": "terminée ({band})",
+        "quit.saved": "Partie sauvegardée. Reprendre : weathering load {name}",
+        "save.done": "Sauvegardé sous {name}",
+        "save.prompt": "Nom de la sauvegarde",
+        "error": "Impossible : {reason}",
+    },
+    "en": {
+        "pitch": "The Écolos restore the ecosystem, the Lobbyistes wreck it.",
+        "menu.new": "New game",
+        "menu.load": "Load game",
+        "menu.help": "Rules & keys",
+        "menu.quit": "Quit",
+        "menu.no_saves": "(no saves)",
+        "title.keys": "↑↓ choose · Enter select · q quit",
+        "new.title": "New game",
+        "new.config": "Configuration",
+        "new.seat": "Seat",
+        "new.human": "human",
+        "new.bot": "bot",
+        "new.events": "Events",
+        "new.events_on": "on",
+        "new.events_off": "off (Discovery mode)",
+        "new.ask_all": "Ask every human",
+        "new.seed": "Seed",
+        "new.seed_random": "random",
+        "new.start": "▶ Start the game",
+        "new.keys": "↑↓ row · ←→ change · 0-9 seed · Enter start · Esc back",
+        "new.difficulty": "difficulty",
+        "random": "random",
+        "yes": "yes",
+        "no": "no",
+        "side.ecologist": "Écolo",
+        "side.lobbyist": "Lobby",
+        "side.ecologists": "the Écolos",
+        "side.lobbyists": "the Lobbyistes",
+        "label.balanced": "⚖️ balanced",
+        "label.hard": "🔥 hard",
+        "label.deadly": "☠️ deadly",
+        "type.anthropique": "ANT",
+        "type.oceanique": "OCE",
+        "type.terrestre": "TER",
+        "type.atmospherique": "ATM",
+        "phase_turn": "Phase {phase} · Round {turn}/5",
+        "mulligan_stage": "Setup",
+        "transition_stage": "Transition",
+        "over_stage": "Game over",
+        "gauge": "Ecosystem",
+        "gauge.start": "start {hp}",
+        "gauge.win": "win ≥ {hp}",
+        "players": "Players",
+        "events": "Events",
+        "events.none": "no active event",
+        "events.off": "Discovery mode: no events",
+        "events.turns": "{n} r",
+        "hand_of": "{name}'s hand ({n})",
+        "deck": "Deck ({n})",
+        "deck.lobbyist": "Public",
+        "deck.synergy_mono": "single type: +2 PV",
+        "deck.synergy_four": "4 types: +2 cards",
+        "deck.synergy_none": "no synergy",
+        "deck.synergy_short": "synergy from 4 cards",
+        "deck.public_line": "pile {draw} · discard {discard}",
+        "log": "Log",
+        "saved": "Saved {time}",
+        "pa": "PA",
+        "cost_eff": "{cost} PA",
+        "cancel_text": "cancels (reaction)",
+        "key.play": "play",
+        "key.deck": "deck",
+        "key.discard": "discard",
+        "key.draw": "draw",
+        "key.trade": "trade",
+        "key.store": "store",
+        "key.power": "power",
+        "key.end": "end",
+        "key.help": "help",
+        "key.save": "save",
+        "key.quit": "quit",
+        "key.cards": "cards",
+        "key.skip": "hurry",
+        "key.decide": "decide",
+        "waiting_bot": "{name} is thinking…",
+        "your_turn": "{name} to play",
+        "decide_prompt": "{name} must decide: Enter",
+        "privacy.title": "Pass the keyboard to {name} ({side})",
+        "privacy.body": "Press Enter when {prev} is no longer looking.",
+        "privacy.body_first": "Press Enter when you are ready.",
+        "small": "Terminal too small: {w}×{h}. Please enlarge it to at least 80×24.",
+        "choose.play": "Play {card}",
+        "choose.cartouche": "Choose the effect and the target",
+        "choose.store": "How many PA to store?",
+        "choose.power": "Power: {power}",
+        "choose.trade": "Trade with whom? (1 PA if accepted)",
+        "back": "Esc: back",
+        "mulligan.title": "Bad draw? (once only)",
+        "mulligan.keep": "Keep my hand",
+        "mulligan.put": "Put under the pile: {cards}",
+        "react.title": "{name} may react",
+        "react.announce": "{actor} announces: {what}",
+        "react.event": "Event revealed: {event}",
+        "react.pass": "Let it happen",
+        "react.power": "Cancel with {power} ({cost} PA)",
+        "react.card": "Cancel with {card} ({cost} PA)",
+        "trade.title": "{name}: {initiator} proposes a blind trade",
+        "trade.accept": "Accept (each chooses the card they give)",
+        "trade.refuse": "Refuse",
+        "discard.title": "{name}: discard a card ({n} to go, no PA)",
+        "discard.stop": "Stop here",
+        "give.title": "{name}: give a card to {target} (up to {n})",
+        "give.stop": "Give nothing more",
+        "take.title": "{name}: take a card from the discard pile",
+        "exchange.title": "{name}: choose the card you give to {other}",
+        "option.title": "{name}: choose ({source})",
+        "option.group": "{name} decides for the Écolo group ({source})",
+        "arrange.title": "{name}: put the cards back in the chosen order (top first)",
+        "arrange.bottom": "{card} to the bottom",
+        "second.title": "{name}: play the second card {card}",
+        "synergy.title": "{name}: claim the synergy?",
+        "synergy.claim_mono": "Claim single type: +2 PV (shows the deck's types)",
+        "synergy.claim_four": "Claim 4 types: +2 cards to the deck (shows the types)",
+        "synergy.decline": "Claim nothing (keep the types secret)",
+        "target": "→ {name}",
+        "opt.heal": "+{n} PV",
+        "opt.damage": "−{n} PV",
+        "opt.lose_ap": "lose {n} PA",
+        "opt.discard_own": "discard {n} card",
+        "opt.income_mod": "{who} gains {n} PA less",
+        "action.play_card": "plays {card}",
+        "action.put_in_deck": "puts a card in their deck",
+        "action.discard": "discards {card}",
+        "action.draw": "draws",
+        "action.trade": "trades with {target}",
+        "action.store_ap": "stores {amount} PA",
+        "action.use_power": "uses {power}",
+        "end.title": "Game over",
+        "end.final": "Final ecosystem: {hp}/30",
+        "end.winner": "Victory: {side}",
+        "end.perfect": "perfect victory",
+        "end.chart": "PV round by round",
+        "end.summary": "{name:<18} {side:<6} cards {played:>2}  healed {healed:>2}  damaged {damaged:>2}  cancels {cancels:>2}",
+        "end.back": "Enter: back to the title",
+        "band.grand_soleil": "☀ Blazing sun",
+        "band.ensoleille": "🌤 Sunny",
+        "band.eclaircies": "⛅ Sunny spells",
+        "band.orageux": "🌧 Stormy",
+        "band.tourmente": "⛈ Tempest",
+        "band.effondrement": "🌪 Collapse",
+        "help.title": "Help · keys and rules",
+        "help.keys": "Keys",
+        "help.rules": "Turns and phases",
+        "help.cards": "Every card",
+        "help.characters": "Characters",
+        "help.events": "Events",
+        "help.close": "Esc: close",
+        "load.title": "Load a game",
+        "load.none": "No saves in {folder}",
+        "load.broken": "unreadable: {problem}",
+        "load.keys": "↑↓ choose · Enter load · Esc back",
+        "load.finished": "finished ({band})",
+        "quit.saved": "Game saved. Resume with: weathering load {name}",
+        "save.done": "Saved as {name}",
+        "save.prompt": "Save name",
+        "error": "Not possible: {reason}",
+    },
+}
+
+
+class Tr:
+    """Translations for one language over one set of rules."""
+
+    def __init__(self, lang: str, content: Content):
+        self.lang = lang if lang in LANGS else "en"
+        self.content = content
+        self.strings = STRINGS[self.lang]
+
+    def __call__(self, key: str, **values) -> str:
+        return self.strings[key].format(**values)
+
+    def card(self, instance_or_id: str) -> str:
+        card = self.content.cards[card_id(instance_or_id)]
+        return card.name_fr if self.lang == "fr" else card.name_en
+
+    def card_text(self, instance_or_id: str) -> str:
+        card = self.content.cards[card_id(instance_or_id)]
+        return card.text_fr if self.lang == "fr" else card.text_en
+
+    def event(self, instance_or_id: str) -> str:
+        event = self.content.events[card_id(instance_or_id)]
+        return event.name_fr if self.lang == "fr" else event.name_en
+
+    def event_text(self, instance_or_id: str) -> str:
+        event = self.content.events[card_id(instance_or_id)]
+        return event.text_fr if self.lang == "fr" else event.text_en
+
+    def power(self, character_id: str) -> str:
+        power = self.content.characters[character_id].power
+        return power.name_fr if self.lang == "fr" else power.name_en
+
+    def power_text(self, character_id: str) -> str:
+        power = self.content.characters[character_id].power
+        return power.text_fr if self.lang == "fr" else power.text_en
+
+    def role(self, character_id: str) -> str:
+        char = self.content.characters[character_id]
+        return char.role_fr if self.lang == "fr" else char.role_en
+
+    def source(self, source: str) -> str:
+        """A log source: a card, an event, a power id or a rule word."""
+        if source in self.content.cards:
+            return self.card(source)
+        if source in self.content.events:
+            return self.event(source)
+        for char in self.content.characters.values():
+            if char.power.id == source:
+                return self.power(char.id)
+        return source

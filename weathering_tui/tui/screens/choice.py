@@ -1,0 +1,79 @@
+"""A small modal: a title, some lines, a list of options; Enter picks, Escape goes back."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.screen import ModalScreen
+from textual.widgets import OptionList, Static
+from textual.widgets.option_list import Option
+
+
+class ChoiceModal(ModalScreen[Any]):
+    """Returns the value of the chosen option, or None when backed out (if allowed)."""
+
+    DEFAULT_CSS = """
+    ChoiceModal { align: center bottom; }
+    ChoiceModal > Vertical {
+        width: 78; max-width: 100%; height: auto; max-height: 62%;
+        border: thick $accent; background: $surface; padding: 0 1;
+    }
+    ChoiceModal #choice-title { text-style: bold; }
+    ChoiceModal #choice-body { color: $text-muted; }
+    ChoiceModal OptionList { height: auto; max-height: 12; }
+    ChoiceModal #choice-keys { color: $text-muted; }
+    """
+    BINDINGS = [Binding("escape", "back", "back", show=False)]
+
+    def __init__(
+        self,
+        title: str,
+        options: list[tuple[str, Any]],
+        body: str = "",
+        keys: str = "",
+        can_back: bool = False,
+    ):
+        super().__init__()
+        self.title_text = title
+        self.body = body
+        self.options = options
+        self.keys = keys
+        self.can_back = can_back
+
+    def compose(self) -> ComposeResult:
+        with Vertical():
+            yield Static(Text(self.title_text), id="choice-title")
+            if self.body:
+                yield Static(Text(self.body), id="choice-body")
+            yield OptionList(
+                *(
+                    Option(Text(f"{i + 1}. {label}" if i < 9 else label))
+                    for i, (label, _) in enumerate(self.options)
+                ),
+                id="choices",
+            )
+            if self.keys:
+                yield Static(self.keys, id="choice-keys")
+
+    def on_mount(self) -> None:
+        options = self.query_one(OptionList)
+        options.highlighted = 0
+        options.focus()
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        self.dismiss(self.options[event.option_index][1])
+
+    def on_key(self, event) -> None:
+        if event.character and event.character.isdigit() and event.character != "0":
+            index = int(event.character) - 1
+            if index < len(self.options):
+                event.stop()
+                self.dismiss(self.options[index][1])
+
+    def action_back(self) -> None:
+        if self.can_back:
+            self.dismiss(None)

@@ -1,0 +1,94 @@
+"""End of game: forecast, winner, final PV, PV round by round, and a summary per player."""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Center, Middle
+from textual.screen import Screen
+from textual.widgets import Static
+
+from ..widgets import band_style
+
+BARS = " ▁▂▃▄▅▆▇█"
+
+
+def chart(values: list[int], start: int) -> Text:
+    """A column per round, 0 to 30, four rows high."""
+    out = Text()
+    rows = 4
+    series = [start, *values]
+    for row in range(rows, 0, -1):
+        out.append(f"{round(30 * row / rows):>3} ┤" if row in (rows, 2) else "    │")
+        for value in series:
+            level = value * rows * 8 / 30 - (row - 1) * 8
+            char = BARS[max(0, min(8, round(level)))]
+            out.append(f" {char}{char}", style=band_style(value, 15))
+        out.append("\n")
+    out.append("    └" + "───" * len(series) + "\n")
+    out.append("     " + "".join(f"{i:>3}" for i in range(len(series))))
+    return out
+
+
+class EndScreen(Screen[None]):
+    DEFAULT_CSS = """
+    EndScreen { align: center middle; }
+    EndScreen Static { width: auto; }
+    EndScreen #band { text-style: bold; margin-bottom: 1; }
+    EndScreen #chart, EndScreen #summary { margin-top: 1; }
+    EndScreen #end-keys { color: $text-muted; margin-top: 1; }
+    """
+    BINDINGS = [Binding("enter,escape,q", "back", "back")]
+
+    def __init__(self, session, tr):
+        super().__init__()
+        self.session = session
+        self.tr = tr
+
+    def compose(self) -> ComposeResult:
+        tr = self.tr
+        state = self.session.state
+        outcome = state.outcome
+        winner = tr("side." + outcome.winner)
+        perfect = f" — {tr('end.perfect')}" if outcome.perfect else ""
+        summary = Text()
+        for p in state.players:
+            s = p.stats
+            summary.append(
+                tr(
+                    "end.summary",
+                    name=f"{p.name} ({tr.power(p.character)})"[:18],
+                    side=tr("side." + p.side),
+                    played=s.get("cards_played", 0),
+                    healed=s.get("healed", 0),
+                    damaged=s.get("damaged", 0),
+                    cancels=s.get("cancels", 0),
+                )
+                + "\n"
+            )
+        with Middle():
+            with Center():
+                yield Static(tr("end.title"))
+            with Center():
+                yield Static(
+                    Text(tr(f"band.{outcome.band}"), style=band_style(outcome.hp, 15)), id="band"
+                )
+            with Center():
+                yield Static(
+                    f"{tr('end.final', hp=outcome.hp)} · {tr('end.winner', side=winner)}{perfect}"
+                )
+            with Center():
+                yield Static(
+                    Text(tr("end.chart") + "\n").append_text(
+                        chart(state.hp_by_round, state.start_hp)
+                    ),
+                    id="chart",
+                )
+            with Center():
+                yield Static(summary, id="summary")
+            with Center():
+                yield Static(tr("end.back"), id="end-keys")
+
+    def action_back(self) -> None:
+        self.app.back_to_title()

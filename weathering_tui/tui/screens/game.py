@@ -1,0 +1,334 @@
+"""The game screen: panes over one seat's view, keys driven by the engine's legal actions."""
+
+from __future__ import annotations
+
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingsMap
+from textual.containers import Horizontal
+from textual.screen import Screen
+from textual.widgets import Footer
+
+from ...engine import IllegalAction, why_illegal
+from ...engine import actions as act
+from ...engine.common import card_id
+from ..describe import choice_label, decision_title
+from ..widgets import DeckPane, EventsPane, Gauge, HandPane, HeaderLine, LogPane, PlayersPane
+from .choice import ChoiceModal
+from .privacy import PrivacyScreen
+
+# (key, action, description key, shown in the footer)
+KEYS = [
+    ("up", "select(-1)", "", False),
+    ("down", "select(1)", "", False),
+    ("p,enter", "play", "key.play", True),
+    ("b", "deck", "key.deck", True),
+    ("x", "discard", "key.discard", True),
+    ("d", "draw", "key.draw", True),
+    ("t", "trade", "key.trade", True),
+    ("s", "store", "key.store", True),
+    ("o", "power", "key.power", True),
+    ("e", "end", "key.end", True),
+    ("space", "skip", "key.skip", True),
+    ("question_mark,f1", "help", "key.help", True),
+    ("c", "cards", "key.cards", False),
+    ("ctrl+s", "save", "key.save", False),
+    ("q,ctrl+q", "quit", "key.quit", True),
+]
+TURN_ACTIONS = {"play", "deck", "discard", "draw", "trade", "store", "power", "end"}
+
+
+class GameScreen(Screen[None]):
+    DEFAULT_CSS = """
+    GameScreen { layout: vertical; }
+    GameScreen HeaderLine { height: 1; }
+    GameScreen Gauge { height: 1; }
+    GameScreen #top { height: auto; max-height: 9; }
+    GameScreen PlayersPane { width: 42; height: auto; }
+    GameScreen EventsPane { width: 1fr; height: 100%; }
+    GameScreen #middle { height: 2fr; min-height: 6; }
+    GameScreen HandPane { width: 1fr; height: 100%; }
+    GameScreen DeckPane { width: 26; height: 100%; }
+    GameScreen LogPane { height: 1fr; min-height: 3; }
+    """
+
+    def __init__(self, session, tr, pace: float = 0.6):
+        super().__init__()
+        self.session = session
+        self.tr = tr
+        self.pace = pace
+        self.selected = 0
+        self.last_human: int | None = None
+        self.busy = False  # a modal or privacy screen is up, or a bot timer runs
+        self._timer = None
+        # Footer words follow the game's language, so the bindings are built per screen.
+        self._bindings = BindingsMap(
+            Binding(keys, action, tr(desc) if desc else "", show=show)
+            for keys, action, desc, show in KEYS
+        )
+
+    def compose(self) -> ComposeResult:
+        yield HeaderLine()
+        yield Gauge()
+        with Horizontal(id="top"):
+            yield PlayersPane()
+            yield EventsPane()
+        with Horizontal(id="middle"):
+            yield HandPane()
+            yield DeckPane()
+        yield LogPane()
+        yield Footer(compact=True)
+
+    def on_mount(self) -> None:
+        self.query_one(EventsPane).border_title = self.tr("events")
+        self.query_one(PlayersPane).border_title = self.tr("players")
+        self.query_one(LogPane).border_title = self.tr("log")
+        self.refresh_view()
+        self.call_after_refresh(self.advance)
+
+    # ------------------------------------------------------------ rendering
+
+    def view(self):
+        return self.session.view()
+
+    def refresh_view(self) -> None:
+        view = self.view()
+        tr = self.tr
+        hand = view.me.hand or ()
+        self.selected = max(0, min(self.selected, len(hand) - 1))
+        status = ""
+        if self.session.last_saved:
+            status = tr("saved", time=self.session.last_saved[11:16])
+        self.query_one(HeaderLine).show(view, tr, status)
+        const = self.app.content.constants
+        threshold = const.victory_threshold if view.events_enabled else const.discovery_threshold
+        self.query_one(Gauge).show(view, tr, threshold)
+        self.query_one(PlayersPane).show(view, tr)
+        self.query_one(EventsPane).show(view, tr)
+        self.query_one(HandPane).show(view, tr, selected=self.selected)
+        self.query_one(DeckPane).show(view, tr)
+        self.query_one(LogPane).show(view, tr)
+        self.refresh_bindings()
+
+    # ------------------------------------------------------------ flow
+
+    def advance(self) -> None:
+        """Decide what comes next: the end, a bot's move, a privacy screen or a decision."""
+        if self.busy or not self.is_current:
+            return
+        session = self.session
+        state = session.state
+        if state.over:
+            self.app.show_end(session)
+            return
+        seat = session.deciding
+        if session.is_bot_turn():
+            self.busy = True
+            if self.pace > 0:
+                self._timer = self.set_timer(self.pace, self._bot_step)
+            else:
+                self.call_later(self._bot_step)
+            return
+        humans = session.humans
+        if len(humans) > 1 and seat != self.last_human:
+            self.busy = True
+            previous = self.last_human
+            player = state.players[seat]
+            body = (
+                self.tr("privacy.body", prev=state.players[previous].name)
+                if previous is not None
+                else self.tr("privacy.body_first")
+            )
+            title = self.tr("privacy.title", name=player.name, side=self.tr("side." + player.side))
+            self.app.push_screen(PrivacyScreen(title, body), lambda _: self._after_privacy(seat))
+            return
+        self._take_seat(seat)
+
+    def _after_privacy(self, seat: int) -> None:
+        self.busy = False
+        self._take_seat(seat)
+
+    def _take_seat(self, seat: int) -> None:
+        self.last_human = seat
+        if seat in self.session.humans or not self.session.humans:
+            self.session.viewer = seat
+        self.refresh_view()
+        pending = self.session.state.pending
+        if pending.kind != "turn":
+            self.ask_decision()
+
+    def _bot_step(self) -> None:
+        self.busy = False
+        self._timer = None
+        if self.session.state.over or not self.session.is_bot_turn():
+            self.advance()
+            return
+        self.session.bot_move()
+        self.refresh_view()
+        self.advance()
+
+    def ask_decision(self) -> None:
+        view = self.view()
+        options = [(choice_label(self.tr, view, a), a) for a in view.legal]
+        body = ""
+        if view.pending.kind == "react":
+            from ..describe import announcement
+
+            body = announcement(self.tr, view, view.pending.info)
+        self.busy = True
+        self.app.push_screen(
+            ChoiceModal(decision_title(self.tr, view), options, body=body), self._decided
+        )
+
+    def _decided(self, action) -> None:
+        self.busy = False
+        if action is not None:
+            self.play(action)
+        else:
+            self.advance()
+
+    def play(self, action) -> None:
+        try:
+            self.session.play(action)
+        except IllegalAction as exc:
+            self.notify(self.tr("error", reason=str(exc)), severity="warning")
+        self.refresh_view()
+        self.advance()
+
+    # ------------------------------------------------------------ keys
+
+    def _my_turn(self) -> bool:
+        pending = self.session.state.pending
+        return (
+            not self.busy
+            and pending is not None
+            and pending.kind == "turn"
+            and pending.seat == self.session.viewer
+            and pending.seat not in self.session.bots
+        )
+
+    def _selected_card(self) -> str | None:
+        hand = self.view().me.hand or ()
+        return hand[self.selected] if hand else None
+
+    def _options(self, kind) -> list:
+        view = self.view()
+        return [a for a in view.legal if isinstance(a, kind)]
+
+    def check_action(self, action: str, parameters) -> bool | None:
+        if action not in TURN_ACTIONS:
+            if action == "skip":
+                return self.session.is_bot_turn()
+            return True
+        if not self._my_turn():
+            return False
+        card = self._selected_card()
+        if action == "play":
+            return (
+                any(card_id(a.card) == card_id(card) for a in self._options(act.PlayCard))
+                if card
+                else False
+            )
+        if action == "deck":
+            return (
+                card is not None and act.PutInDeck(self.session.viewer, card) in self.view().legal
+            )
+        if action == "discard":
+            return card is not None and act.Discard(self.session.viewer, card) in self.view().legal
+        kinds = {
+            "draw": act.Draw,
+            "trade": act.ProposeTrade,
+            "store": act.StoreAp,
+            "power": act.UsePower,
+            "end": act.EndTurn,
+        }
+        return bool(self._options(kinds[action]))
+
+    def on_key(self, event) -> None:
+        if event.character and event.character.isdigit() and event.character != "0":
+            hand = self.view().me.hand or ()
+            index = int(event.character) - 1
+            if index < len(hand):
+                self.selected = index
+                self.refresh_view()
+                event.stop()
+
+    def action_select(self, step: int) -> None:
+        hand = self.view().me.hand or ()
+        if hand:
+            self.selected = (self.selected + step) % len(hand)
+            self.refresh_view()
+
+    def _choose(self, title: str, actions: list) -> None:
+        view = self.view()
+        if len(actions) == 1:
+            self.play(actions[0])
+            return
+        options = [(choice_label(self.tr, view, a), a) for a in actions]
+        self.busy = True
+        self.app.push_screen(
+            ChoiceModal(title, options, keys=self.tr("back"), can_back=True), self._decided
+        )
+
+    def _card_action(self, cls) -> None:
+        card = self._selected_card()
+        if card is None:
+            return
+        action = cls(self.session.viewer, card)
+        reason = why_illegal(self.session.state, action)
+        if reason:
+            self.notify(self.tr("error", reason=reason), severity="warning")
+            return
+        self.play(action)
+
+    def action_play(self) -> None:
+        card = self._selected_card()
+        options = [
+            a for a in self._options(act.PlayCard) if card and card_id(a.card) == card_id(card)
+        ]
+        if not options:
+            if card is not None:
+                reason = why_illegal(self.session.state, act.PlayCard(self.session.viewer, card))
+                self.notify(self.tr("error", reason=reason or "?"), severity="warning")
+            return
+        self._choose(self.tr("choose.play", card=self.tr.card(card)), options)
+
+    def action_deck(self) -> None:
+        self._card_action(act.PutInDeck)
+
+    def action_discard(self) -> None:
+        self._card_action(act.Discard)
+
+    def action_draw(self) -> None:
+        self.play(act.Draw(self.session.viewer))
+
+    def action_trade(self) -> None:
+        self._choose(self.tr("choose.trade"), self._options(act.ProposeTrade))
+
+    def action_store(self) -> None:
+        self._choose(self.tr("choose.store"), self._options(act.StoreAp))
+
+    def action_power(self) -> None:
+        power = self.tr.power(self.view().me.character)
+        self._choose(self.tr("choose.power", power=power), self._options(act.UsePower))
+
+    def action_end(self) -> None:
+        self.play(act.EndTurn(self.session.viewer))
+
+    def action_skip(self) -> None:
+        if self.session.is_bot_turn() and self._timer is not None:
+            self._timer.stop()
+            self._bot_step()
+
+    def action_help(self) -> None:
+        self.app.open_help()
+
+    def action_cards(self) -> None:
+        self.app.open_help(tab="cards")
+
+    def action_save(self) -> None:
+        path = self.session.save(self.session.save_name)
+        self.notify(self.tr("save.done", name=path.stem))
+        self.refresh_view()
+
+    def action_quit(self) -> None:
+        self.app.quit_game(self.session)

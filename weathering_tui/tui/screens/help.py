@@ -1,0 +1,144 @@
+"""Help: the keys, the turn and phase rules, and a browser of every card, character and event."""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import VerticalScroll
+from textual.screen import ModalScreen
+from textual.widgets import Static, TabbedContent, TabPane
+
+KEYS = {
+    "fr": [
+        ("↑ ↓ / 1–9", "choisir une carte de la main"),
+        ("p / Entrée", "jouer la carte choisie (effet et cible dans une fenêtre)"),
+        ("b", "mettre la carte au deck (Écolos, phase 1, 1 PA)"),
+        ("x", "défausser la carte pour des PA (une fois par tour)"),
+        ("d", "piocher (1 PA, une fois par tour ; pas les Écolos en phase 2)"),
+        ("t", "proposer un échange à l'aveugle (1 PA si accepté)"),
+        ("s", "stocker des PA sur son personnage (niveaux à 3 et 6)"),
+        ("o", "utiliser le pouvoir du personnage"),
+        ("e", "finir son tour"),
+        ("espace", "accélérer les bots"),
+        ("? / F1", "cette aide ; c : les cartes"),
+        ("ctrl+s", "sauvegarder (la partie est aussi sauvée après chaque action)"),
+        ("q / ctrl+q", "quitter (la partie est sauvegardée)"),
+    ],
+    "en": [
+        ("↑ ↓ / 1–9", "select a card in the hand"),
+        ("p / Enter", "play the selected card (effect and target in a dialog)"),
+        ("b", "put the card in your deck (Écolos, phase 1, 1 PA)"),
+        ("x", "discard the card for PA (once per turn)"),
+        ("d", "draw (1 PA, once per turn; not Écolos in phase 2)"),
+        ("t", "propose a blind trade (1 PA if accepted)"),
+        ("s", "store PA on your character (levels at 3 and 6)"),
+        ("o", "use your character's power"),
+        ("e", "end your turn"),
+        ("space", "hurry the bots"),
+        ("? / F1", "this help; c: the cards"),
+        ("ctrl+s", "save (the game is also saved after every action)"),
+        ("q / ctrl+q", "quit (the game is saved)"),
+    ],
+}
+
+RULES = {
+    "fr": """Deux phases de 5 tours. Chaque tour : un événement est révélé, puis les Écolos jouent, puis les Lobbyistes.
+Début de tour : on gagne des PA (plafond 10) et on pioche gratuitement selon la configuration.
+Actions : jouer une carte (coût en PA), mettre au deck, défausser (rapporte des PA), piocher, échanger, stocker, pouvoir.
+Main limitée à 6 : l'excédent est défaussé sans PA. Pioche vide = pénurie, jamais de remélange.
+Annulations (Objection, Business as usual, Boycott, Manifestation…) : hors tour, avant la résolution.
+Phase 1 : les Écolos construisent un deck secret (6 cartes au plus).
+Transition : synergies (mono-type +2 PV ; 4 types +2 cartes), le deck devient la main, puis 0/30 met fin à la partie.
+Phase 2 : Écolos +1 PA par tour (3 en 1v1), pas de pioche ni d'échange, cartes 1 PA moins chères (frugalité).
+Fin : après le tour 10, les Écolos gagnent avec 15 PV ou plus (10 en mode Découverte).""",
+    "en": """Two phases of 5 rounds. Each round: an event is revealed, then the Écolos play, then the Lobbyistes.
+Start of turn: gain PA (cap 10) and draw free cards as the configuration says.
+Actions: play a card (PA cost), put in deck, discard (earns PA), draw, trade, store PA, power.
+Hand limit 6: the excess is discarded with no PA. Empty pile = shortage, never reshuffled.
+Cancellations (Objection, Business as usual, Boycott, Manifestation…): out of turn, before resolution.
+Phase 1: the Écolos build a secret deck (6 cards at most).
+Transition: synergies (single type +2 PV; 4 types +2 cards), the deck becomes the hand, then 0/30 ends the game.
+Phase 2: Écolos +1 PA per turn (3 in 1v1), no draw nor trade, cards cost 1 PA less (frugality).
+End: after round 10, the Écolos win with 15 PV or more (10 in Discovery mode).""",
+}
+
+
+class HelpScreen(ModalScreen[None]):
+    DEFAULT_CSS = """
+    HelpScreen { align: center middle; }
+    HelpScreen TabbedContent { width: 96%; height: 92%; border: thick $accent; background: $surface; }
+    HelpScreen VerticalScroll { padding: 0 1; }
+    """
+    BINDINGS = [
+        Binding("escape,q,question_mark,f1", "close", "close"),
+        Binding("left", "tab(-1)", show=False),
+        Binding("right", "tab(1)", show=False),
+    ]
+
+    def __init__(self, tr, tab: str = "keys"):
+        super().__init__()
+        self.tr = tr
+        self.tab = tab
+
+    def compose(self) -> ComposeResult:
+        tr = self.tr
+        with TabbedContent(initial=self.tab):
+            with TabPane(tr("help.keys"), id="keys"), VerticalScroll():
+                yield Static(self._keys())
+            with TabPane(tr("help.rules"), id="rules"), VerticalScroll():
+                yield Static(RULES[tr.lang])
+            with TabPane(tr("help.cards"), id="cards"), VerticalScroll():
+                yield Static(self._cards())
+            with TabPane(tr("help.characters"), id="characters"), VerticalScroll():
+                yield Static(self._characters())
+            with TabPane(tr("help.events"), id="events"), VerticalScroll():
+                yield Static(self._events())
+
+    def _keys(self) -> Text:
+        out = Text()
+        for key, what in KEYS[self.tr.lang]:
+            out.append(f"{key:<14}", style="bold")
+            out.append(what + "\n")
+        out.append("\n" + self.tr("help.close"), style="dim")
+        return out
+
+    def _cards(self) -> Text:
+        tr = self.tr
+        out = Text()
+        for card in tr.content.cards.values():
+            out.append(f"{tr.card(card.id):<28}", style="bold")
+            out.append(f"{tr('type.' + card.type)} {card.cost} PA ×{card.copies}  ")
+            out.append(tr.card_text(card.id) + "\n", style="dim")
+        return out
+
+    def _characters(self) -> Text:
+        tr = self.tr
+        out = Text()
+        for char in tr.content.characters.values():
+            label = f" {tr('label.' + char.label)}" if char.label else ""
+            costs = "/".join(str(level.cost) for level in char.power.levels)
+            out.append(
+                f"{char.name} — {tr.role(char.id)} ({tr('side.' + char.side)}{label}, {'★' * char.stars})\n",
+                style="bold",
+            )
+            out.append(f"  {tr.power(char.id)} [{costs} PA]: {tr.power_text(char.id)}\n")
+        return out
+
+    def _events(self) -> Text:
+        tr = self.tr
+        out = Text()
+        for event in tr.content.events.values():
+            turns = tr("events.turns", n=event.duration)
+            out.append(f"{tr.event(event.id):<32}", style="bold")
+            out.append(f"{turns} ×{event.copies}  ")
+            out.append(tr.event_text(event.id) + "\n", style="dim")
+        return out
+
+    def action_tab(self, step: int) -> None:
+        tabs = ["keys", "rules", "cards", "characters", "events"]
+        content = self.query_one(TabbedContent)
+        content.active = tabs[(tabs.index(content.active) + step) % len(tabs)]
+
+    def action_close(self) -> None:
+        self.dismiss(None)

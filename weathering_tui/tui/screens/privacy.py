@@ -1,0 +1,33 @@
+"""Between two human seats at one terminal: nothing private on screen until Enter."""
+
+from __future__ import annotations
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Center, Middle
+from textual.screen import Screen
+from textual.widgets import Static
+
+
+class PrivacyScreen(Screen[None]):
+    DEFAULT_CSS = """
+    PrivacyScreen { align: center middle; }
+    PrivacyScreen #privacy-title { text-style: bold; width: auto; }
+    PrivacyScreen #privacy-body { color: $text-muted; width: auto; margin-top: 1; }
+    """
+    BINDINGS = [Binding("enter", "ready", "OK")]
+
+    def __init__(self, title: str, body: str):
+        super().__init__()
+        self.title_text = title
+        self.body = body
+
+    def compose(self) -> ComposeResult:
+        with Middle():
+            with Center():
+                yield Static(self.title_text, id="privacy-title")
+            with Center():
+                yield Static(self.body, id="privacy-body")
+
+    def action_ready(self) -> None:
+        self.dismiss(None)

@@ -1,0 +1,26 @@
+"""Shown over everything while the terminal is smaller than 80×24."""
+
+from __future__ import annotations
+
+from textual.app import ComposeResult
+from textual.screen import ModalScreen
+from textual.widgets import Static
+
+
+class TooSmallScreen(ModalScreen[None]):
+    DEFAULT_CSS = """
+    TooSmallScreen { align: center middle; background: $background; }
+    TooSmallScreen Static { width: auto; max-width: 100%; text-style: bold; }
+    """
+
+    def __init__(self, message: str):
+        super().__init__()
+        self.message = message
+
+    def compose(self) -> ComposeResult:
+        yield Static(self.message, id="too-small")
+
+    def set_message(self, message: str) -> None:
+        self.message = message
+        if self.is_mounted:
+            self.query_one(Static).update(message)

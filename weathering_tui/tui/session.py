@@ -1,0 +1,68 @@
+"""A game being played in the app: the saved game, its bots and its autosave (no Textual)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from ..bots import BOTS
+from ..engine import View, view_for
+from ..savefile import SavedGame, autosave_name, write_save
+
+
+class Session:
+    """Every state change goes through `play`, which applies, records and autosaves."""
+
+    def __init__(self, game: SavedGame, saves_dir: Path | None, autosave: bool = True):
+        self.game = game
+        self.saves_dir = saves_dir
+        self.autosave = autosave and saves_dir is not None
+        setup = game.setup
+        self.bots = {
+            seat: BOTS["random"](seed=setup.seed * 7919 + seat)
+            for seat, seat_setup in enumerate(setup.seats)
+            if not seat_setup.human
+        }
+        self.save_name = autosave_name(game)
+        self.last_saved: str | None = None
+        humans = self.humans
+        self.viewer = humans[0] if humans else 0
+
+    @property
+    def state(self):
+        return self.game.state
+
+    @property
+    def humans(self) -> list[int]:
+        return [seat for seat, s in enumerate(self.game.setup.seats) if s.human]
+
+    @property
+    def deciding(self) -> int | None:
+        pending = self.state.pending
+        return None if pending is None else pending.seat
+
+    def is_bot_turn(self) -> bool:
+        seat = self.deciding
+        return seat is not None and seat in self.bots
+
+    def view(self, seat: int | None = None) -> View:
+        return view_for(self.state, self.viewer if seat is None else seat)
+
+    def play(self, action) -> None:
+        """Apply (raises IllegalAction, changing nothing) then autosave."""
+        self.game.play(action)
+        if self.autosave:
+            self.save()
+
+    def bot_move(self):
+        seat = self.deciding
+        view = view_for(self.state, seat, with_log=False)
+        action = self.bots[seat].choose(view)
+        self.game.play(action, view)
+        if self.autosave:
+            self.save()
+        return action
+
+    def save(self, name: str | None = None) -> Path:
+        path = write_save(self.saves_dir / f"{name or self.save_name}.toml", self.game)
+        self.last_saved = self.game.updated
+        return path

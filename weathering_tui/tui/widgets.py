@@ -1,0 +1,233 @@
+"""The game screen's panes. Each renders a seat's view as Rich text: few widgets, fast keys."""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.widgets import Static
+
+from ..content import effects as fx
+from ..engine import actions as act
+from ..engine.common import card_id
+from ..engine.view import View
+from .describe import effect_words, log_line
+from .i18n import Tr
+
+TYPE_STYLE = {
+    "anthropique": "bold magenta",
+    "oceanique": "bold blue",
+    "terrestre": "bold green",
+    "atmospherique": "bold cyan",
+}
+
+
+def band_style(hp: int, threshold: int) -> str:
+    if hp >= 30:
+        return "bold bright_yellow"
+    if hp >= 20:
+        return "green"
+    if hp >= threshold:
+        return "yellow"
+    if hp >= 10:
+        return "dark_orange"
+    if hp > 0:
+        return "red"
+    return "bold red"
+
+
+def phase_line(tr: Tr, view: View) -> str:
+    if view.stage == "mulligan":
+        return tr("mulligan_stage")
+    if view.stage == "transition":
+        return tr("transition_stage")
+    if view.stage == "over":
+        return tr("over_stage")
+    turn = view.round if view.phase == 1 else view.round - 5
+    return tr("phase_turn", phase=view.phase, turn=turn)
+
+
+class Pane(Static):
+    """A bordered pane whose content is rebuilt from a view."""
+
+    DEFAULT_CSS = """
+    Pane { border: round $secondary; padding: 0 1; }
+    """
+
+    def show(self, view: View, tr: Tr, **extra) -> None:
+        self.update(self.build(view, tr, **extra))
+
+    def build(self, view: View, tr: Tr, **extra) -> Text:  # pragma: no cover - abstract
+        raise NotImplementedError
+
+
+class HeaderLine(Static):
+    def show(self, view: View, tr: Tr, status: str = "") -> None:
+        left = Text.assemble(
+            (" Weathering", "bold"),
+            f" · {view.configuration} · {phase_line(tr, view)}",
+        )
+        width = max(0, (self.size.width or 80) - left.cell_len - len(status) - 1)
+        self.update(left + Text(" " * width) + Text(status, style="dim"))
+
+
+class Gauge(Static):
+    """The ecosystem track 0–30 with its start mark and the victory threshold."""
+
+    def show(self, view: View, tr: Tr, threshold: int) -> None:
+        hp = view.hp
+        label = f" {tr('gauge')} "
+        tail = (
+            f" {hp:>2}/30  {tr('gauge.start', hp=view.start_hp)}  {tr('gauge.win', hp=threshold)}"
+        )
+        width = max(10, min(60, (self.size.width or 80) - len(label) - len(tail) - 2))
+        filled = round(width * hp / 30)
+        bar = Text("▕")
+        for i in range(width):
+            value = (i + 0.5) * 30 / width
+            char = "█" if i < filled else "░"
+            bar.append(char, style=band_style(int(value), threshold) if i < filled else "dim")
+        bar.append("▏")
+        self.update(Text(label, style="bold") + bar + Text(tail, style=band_style(hp, threshold)))
+
+
+class PlayersPane(Pane):
+    def build(self, view: View, tr: Tr, **extra) -> Text:
+        out = Text()
+        deciding = view.pending.seat if view.pending else -1
+        for i, p in enumerate(view.players):
+            marker = "▶" if p.seat == view.active else ("?" if p.seat == deciding else " ")
+            style = "bold" if p.seat == view.active else ""
+            line = Text(f"{marker}", style="bold yellow")
+            line.append(f"{p.name[:11]:<11} ", style=style)
+            line.append(
+                f"{tr('side.' + p.side):<6}", style="green" if p.side == "ecologist" else "red"
+            )
+            line.append(f"PA{p.ap:>3} ◆{p.stored_ap:<2}N{p.level} ✋{p.hand_count:<2}")
+            if p.side == "ecologist":
+                line.append(f"▤{p.deck_count}")
+            if i:
+                out.append("\n")
+            out.append_text(line)
+        return out
+
+
+class EventsPane(Pane):
+    def build(self, view: View, tr: Tr, **extra) -> Text:
+        if not view.events_enabled:
+            return Text(tr("events.off"), style="dim")
+        if not view.active_events:
+            return Text(tr("events.none"), style="dim")
+        out = Text()
+        width = max(20, self.size.width or 36)
+        for i, event in enumerate(view.active_events):
+            if i:
+                out.append("\n")
+            name = tr.event(event.event)
+            turns = tr("events.turns", n=event.remaining)
+            out.append(f"{name[: width - 6]:<{width - 6}}", style="bold")
+            out.append(f"{turns:>5}\n", style="yellow")
+            out.append(tr.event_text(event.event)[: width * 2], style="dim")
+        return out
+
+
+def card_summary(tr: Tr, instance: str) -> str:
+    card = tr.content.cards[card_id(instance)]
+    parts = []
+    for cartouche in card.cartouches:
+        if any(isinstance(e, fx.Cancel) for e in cartouche):
+            parts.append(tr("cancel_text"))
+        elif all(isinstance(e, fx.Heal | fx.Damage) for e in cartouche):
+            parts.append(effect_words(tr, None, cartouche))
+        else:
+            parts.append(tr.card_text(instance))
+    return " | ".join(parts)
+
+
+class HandPane(Pane):
+    """The viewing seat's hand; unplayable cards are dimmed."""
+
+    def build(self, view: View, tr: Tr, selected: int = 0, **extra) -> Text:
+        me = view.me
+        self.border_title = tr("hand_of", name=me.name, n=me.hand_count)
+        hand = me.hand or ()
+        if not hand:
+            return Text("—", style="dim")
+        playable = {a.card for a in view.legal if isinstance(a, act.PlayCard)}
+        playable_ids = {card_id(c) for c in playable}
+        width = max(30, self.size.width or 50)
+        name_width = 20 if width < 70 else 26
+        out = Text()
+        for i, instance in enumerate(hand):
+            card = tr.content.cards[card_id(instance)]
+            printed = card.cost
+            effective = (
+                max(0, printed - 1) if view.phase == 2 and me.side == "ecologist" else printed
+            )
+            cost = f"{effective}PA" if effective == printed else f"{effective}({printed})"
+            mark = "▸" if i == selected else " "
+            line = Text(f"{mark}{i + 1} ", style="bold yellow" if i == selected else "")
+            line.append(f"{tr.card(instance)[:name_width]:<{name_width}} ")
+            line.append(f"{tr('type.' + card.type)} ", style=TYPE_STYLE[card.type])
+            line.append(f"{cost:>5} ")
+            rest = width - name_width - 14
+            summary = card_summary(tr, instance)
+            line.append(summary if len(summary) <= rest else summary[: max(0, rest - 1)] + "…")
+            if card_id(instance) not in playable_ids:
+                line.stylize("dim")
+            if i == selected:
+                line.stylize("reverse")
+            if i:
+                out.append("\n")
+            out.append_text(line)
+        return out
+
+
+class DeckPane(Pane):
+    def build(self, view: View, tr: Tr, **extra) -> Text:
+        me = view.me
+        if me.side != "ecologist" or view.phase == 2:
+            self.border_title = tr("deck.lobbyist")
+            return Text(
+                tr("deck.public_line", draw=view.draw_pile_count, discard=len(view.discard_pile)),
+                style="dim",
+            )
+        deck = me.deck or ()
+        self.border_title = tr("deck", n=len(deck))
+        out = Text()
+        for instance in deck:
+            card = tr.content.cards[card_id(instance)]
+            out.append(f"{tr.card(instance)[:17]:<17} ")
+            out.append(f"{tr('type.' + card.type)}\n", style=TYPE_STYLE[card.type])
+        types = {tr.content.cards[card_id(c)].type for c in deck}
+        if len(deck) < 4:
+            out.append(tr("deck.synergy_short"), style="dim")
+        elif len(types) == 1:
+            out.append(tr("deck.synergy_mono"), style="green")
+        elif len(types) == 4:
+            out.append(tr("deck.synergy_four"), style="green")
+        else:
+            out.append(tr("deck.synergy_none"), style="dim")
+        out.append(
+            "\n"
+            + tr("deck.public_line", draw=view.draw_pile_count, discard=len(view.discard_pile)),
+            style="dim",
+        )
+        return out
+
+
+class LogPane(Pane):
+    """The newest lines of the log, bottom-aligned; scrollable through the log screen."""
+
+    def build(self, view: View, tr: Tr, **extra) -> Text:
+        height = max(1, self.size.height or 3)
+        lines = []
+        for entry in reversed(view.log):
+            line = log_line(tr, view, entry)
+            if line is not None:
+                lines.append(line)
+                if len(lines) >= height:
+                    break
+        return Text("\n".join(reversed(lines)))
+
+
+def log_lines(tr: Tr, view: View) -> list[str]:
+    return [line for e in view.log if (line := log_line(tr, view, e)) is not None]
