@@ -139,8 +139,14 @@ async def test_keys_that_do_not_apply_are_not_offered(tmp_path):
         await pilot.pause()
         screen = app.screen
         assert screen.check_action("end", ()) is True
-        game.state.players[0].drew = True  # as if the draw was already used this turn
+        assert screen.check_action("draw", ()) is True
+        before = len(app.session.game.actions)
+        await pilot.press("d")  # the draw action, once per turn
+        while not screen._my_turn():
+            await pilot.press("1")  # a reaction or an overflow discard, if any
+        assert len(app.session.game.actions) > before
         assert screen.check_action("draw", ()) is False
+        assert "d " not in str(screen.query_one("KeyBar").render())
         before = len(app.session.game.actions)
         await pilot.press("d")
         assert len(app.session.game.actions) == before

@@ -3,22 +3,23 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from textual.app import App
 from textual.binding import Binding
 
-from ..content import default_content
-from ..engine.state import Setup
-from ..savefile import SavedGame, SaveError, list_saves, read_save
+from ..savemeta import list_saves
 from .i18n import Tr
-from .screens.end import EndScreen
-from .screens.game import GameScreen
-from .screens.help import HelpScreen
-from .screens.load import LoadScreen
-from .screens.new_game import NewGameScreen
 from .screens.title import TitleScreen
 from .screens.too_small import TooSmallScreen
-from .session import Session
+
+if TYPE_CHECKING:
+    from ..engine.state import Setup
+    from ..savefile import SavedGame
+    from .session import Session
+
+# The engine, the rules files and the game screens load on first use, so that the title
+# screen appears about as fast as an empty Textual app.
 
 MIN_SIZE = (80, 24)
 
@@ -43,8 +44,7 @@ class WeatheringApp(App[None]):
         now=None,
     ):
         super().__init__()
-        self.content = default_content()
-        self.tr = Tr(lang, self.content)
+        self.tr = Tr(lang)
         self.saves_dir = saves_dir
         self.initial_setup = setup
         self.initial_load = load
@@ -55,6 +55,10 @@ class WeatheringApp(App[None]):
         self.now = now  # tests pin the clock for stable snapshots
         self.session: Session | None = None
         self._too_small: TooSmallScreen | None = None
+
+    @property
+    def content(self):
+        return self.tr.content
 
     # ------------------------------------------------------------ start
 
@@ -93,16 +97,25 @@ class WeatheringApp(App[None]):
         return list_saves(self.saves_dir)
 
     def open_new_game(self) -> None:
+        from .screens.new_game import NewGameScreen
+
         config, humans, seed = self.new_defaults
         self.push_screen(NewGameScreen(config, humans, seed))
 
     def open_load(self) -> None:
+        from .screens.load import LoadScreen
+
         self.push_screen(LoadScreen(self.tr, self.saves()))
 
     def open_help(self, tab: str = "keys") -> None:
+        from .screens.help import HelpScreen
+
         self.push_screen(HelpScreen(self.tr, tab))
 
     def _play(self, game: SavedGame) -> None:
+        from .screens.game import GameScreen
+        from .session import Session
+
         self.session = Session(game, self.saves_dir, autosave=self.autosave)
         if self.session.autosave:
             self.session.save()
@@ -111,10 +124,14 @@ class WeatheringApp(App[None]):
         self.push_screen(GameScreen(self.session, self.tr, pace=self.pace))
 
     def start_game(self, setup: Setup) -> None:
+        from ..savefile import SavedGame
+
         now = self.now() if self.now else None
         self._play(SavedGame.start(setup, self.content, now=now))
 
     def load_game(self, path: Path) -> None:
+        from ..savefile import SaveError, read_save
+
         try:
             game = read_save(path, self.content)
         except SaveError as exc:
@@ -123,6 +140,8 @@ class WeatheringApp(App[None]):
         self._play(game)
 
     def show_end(self, session: Session) -> None:
+        from .screens.end import EndScreen
+
         self.switch_screen(EndScreen(session, self.tr))
 
     def back_to_title(self) -> None:

@@ -165,7 +165,8 @@ def decision_title(tr: Tr, view: View) -> str:
     if kind == "trade_answer":
         return tr("trade.title", name=who, initiator=name(view, info["initiator"]))
     if kind == "choose_discard":
-        return tr("discard.title", name=who, n=info["remaining"])
+        key = "discard.overflow" if info.get("reason") == "overflow" else "discard.title"
+        return tr(key, name=who, n=info["remaining"])
     if kind == "choose_give":
         return tr("give.title", name=who, target=name(view, info["target"]), n=info["remaining"])
     if kind == "choose_take":

@@ -3,9 +3,15 @@
 from __future__ import annotations
 
 import os
+from typing import TYPE_CHECKING
 
-from ..content import Content
-from ..engine.common import card_id
+if TYPE_CHECKING:
+    from ..content import Content
+
+
+def card_id(instance: str) -> str:
+    return instance.partition("#")[0]
+
 
 LANGS = ("fr", "en")
 
@@ -76,7 +82,7 @@ STRINGS: dict[str, dict[str, str]] = {
         "deck.synergy_four": "4 types : +2 cartes",
         "deck.synergy_none": "pas de synergie",
         "deck.synergy_short": "synergie dès 4 cartes",
-        "deck.public_line": "pioche {draw} · défausse {discard}",
+        "deck.public_line": "pioche {draw} · déf. {discard}",
         "log": "Journal",
         "saved": "Sauvegardé {time}",
         "pa": "PA",
@@ -122,6 +128,7 @@ STRINGS: dict[str, dict[str, str]] = {
         "trade.accept": "Accepter (chacun choisit la carte qu'il donne)",
         "trade.refuse": "Refuser",
         "discard.title": "{name} : défaussez une carte ({n} restante(s), sans PA)",
+        "discard.overflow": "{name} : main pleine, défaussez jusqu'à 6 ({n} carte(s), sans PA)",
         "discard.stop": "Arrêter là",
         "give.title": "{name} : donnez une carte à {target} ({n} au plus)",
         "give.stop": "Ne plus rien donner",
@@ -280,6 +287,7 @@ STRINGS: dict[str, dict[str, str]] = {
         "trade.accept": "Accept (each chooses the card they give)",
         "trade.refuse": "Refuse",
         "discard.title": "{name}: discard a card ({n} to go, no PA)",
+        "discard.overflow": "{name}: hand full, discard down to 6 ({n} card(s), no PA)",
         "discard.stop": "Stop here",
         "give.title": "{name}: give a card to {target} (up to {n})",
         "give.stop": "Give nothing more",
@@ -343,10 +351,19 @@ STRINGS: dict[str, dict[str, str]] = {
 class Tr:
     """Translations for one language over one set of rules."""
 
-    def __init__(self, lang: str, content: Content):
+    def __init__(self, lang: str, content: Content | None = None):
         self.lang = lang if lang in LANGS else "en"
-        self.content = content
+        self._content = content
         self.strings = STRINGS[self.lang]
+
+    @property
+    def content(self) -> Content:
+        """The rules files, loaded on first use."""
+        if self._content is None:
+            from ..content import default_content
+
+            self._content = default_content()
+        return self._content
 
     def __call__(self, key: str, **values) -> str:
         return self.strings[key].format(**values)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from rich.text import Text
-from textual.widgets import Static
+from textual.widget import Widget
 
 from ..content import effects as fx
 from ..engine import actions as act
@@ -45,7 +45,22 @@ def phase_line(tr: Tr, view: View) -> str:
     return tr("phase_turn", phase=view.phase, turn=turn)
 
 
-class Pane(Static):
+class Line(Widget):
+    """Rich text that repaints without a layout pass (the panes never change size in a
+    game), and only when the text changed."""
+
+    _shown: Text = Text()
+
+    def render(self) -> Text:
+        return self._shown
+
+    def show_text(self, text: Text) -> None:
+        if text != self._shown:
+            self._shown = text
+            self.refresh()
+
+
+class Pane(Line):
     """A bordered pane whose content is rebuilt from a view."""
 
     DEFAULT_CSS = """
@@ -53,23 +68,23 @@ class Pane(Static):
     """
 
     def show(self, view: View, tr: Tr, **extra) -> None:
-        self.update(self.build(view, tr, **extra))
+        self.show_text(self.build(view, tr, **extra))
 
     def build(self, view: View, tr: Tr, **extra) -> Text:  # pragma: no cover - abstract
         raise NotImplementedError
 
 
-class HeaderLine(Static):
+class HeaderLine(Line):
     def show(self, view: View, tr: Tr, status: str = "") -> None:
         left = Text.assemble(
             (" Weathering", "bold"),
             f" · {view.configuration} · {phase_line(tr, view)}",
         )
         width = max(0, (self.size.width or 80) - left.cell_len - len(status) - 1)
-        self.update(left + Text(" " * width) + Text(status, style="dim"))
+        self.show_text(left + Text(" " * width) + Text(status, style="dim"))
 
 
-class Gauge(Static):
+class Gauge(Line):
     """The ecosystem track 0–30 with its start mark and the victory threshold."""
 
     def show(self, view: View, tr: Tr, threshold: int) -> None:
@@ -86,7 +101,9 @@ class Gauge(Static):
             char = "█" if i < filled else "░"
             bar.append(char, style=band_style(int(value), threshold) if i < filled else "dim")
         bar.append("▏")
-        self.update(Text(label, style="bold") + bar + Text(tail, style=band_style(hp, threshold)))
+        self.show_text(
+            Text(label, style="bold") + bar + Text(tail, style=band_style(hp, threshold))
+        )
 
 
 class PlayersPane(Pane):
@@ -125,7 +142,9 @@ class EventsPane(Pane):
             turns = tr("events.turns", n=event.remaining)
             out.append(f"{name[: width - 6]:<{width - 6}}", style="bold")
             out.append(f"{turns:>5}\n", style="yellow")
-            out.append(tr.event_text(event.event)[: width * 2], style="dim")
+            text = tr.event_text(event.event)
+            limit = width * 2 if len(view.active_events) > 1 else width * 4
+            out.append(text if len(text) <= limit else text[: limit - 1] + "…", style="dim")
         return out
 
 
@@ -231,3 +250,24 @@ class LogPane(Pane):
 
 def log_lines(tr: Tr, view: View) -> list[str]:
     return [line for e in view.log if (line := log_line(tr, view, e)) is not None]
+
+
+class KeyBar(Line):
+    """The footer: only the keys that apply now (the screen's check_action decides), as one
+    line of text, so that a key press never rebuilds widgets."""
+
+    def show_keys(self, keys: list[tuple[str, str]]) -> None:
+        width = self.size.width or 80
+        # Shrink to fit: narrower gaps, then bare "?" and "q" (always the same), then cut words.
+        for gap, bare, cut in (("  ", "", 99), (" ", "", 99), (" ", "?q", 99), (" ", "?q", 5)):
+            line = [(key, "" if key in bare else words[:cut]) for key, words in keys]
+            if sum(len(k) + len(w) + 1 + len(gap) for k, w in line) <= width:
+                break
+        out = Text(" ")
+        for i, (key, words) in enumerate(line):
+            if i:
+                out.append(gap)
+            out.append(key, style="bold reverse")
+            if words:
+                out.append(f" {words}")
+        self.show_text(out)

@@ -58,7 +58,7 @@ class EndScreen(Screen[None]):
             summary.append(
                 tr(
                     "end.summary",
-                    name=f"{p.name} ({tr.power(p.character)})"[:18],
+                    name=p.name[:18],
                     side=tr("side." + p.side),
                     played=s.get("cards_played", 0),
                     healed=s.get("healed", 0),

@@ -6,33 +6,41 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingsMap
 from textual.containers import Horizontal
 from textual.screen import Screen
-from textual.widgets import Footer
 
 from ...engine import IllegalAction, why_illegal
 from ...engine import actions as act
 from ...engine.common import card_id
 from ..describe import choice_label, decision_title
-from ..widgets import DeckPane, EventsPane, Gauge, HandPane, HeaderLine, LogPane, PlayersPane
+from ..widgets import (
+    DeckPane,
+    EventsPane,
+    Gauge,
+    HandPane,
+    HeaderLine,
+    KeyBar,
+    LogPane,
+    PlayersPane,
+)
 from .choice import ChoiceModal
 from .privacy import PrivacyScreen
 
-# (key, action, description key, shown in the footer)
+# (keys, action, description key, what the footer shows or "" to leave it out)
 KEYS = [
-    ("up", "select(-1)", "", False),
-    ("down", "select(1)", "", False),
-    ("p,enter", "play", "key.play", True),
-    ("b", "deck", "key.deck", True),
-    ("x", "discard", "key.discard", True),
-    ("d", "draw", "key.draw", True),
-    ("t", "trade", "key.trade", True),
-    ("s", "store", "key.store", True),
-    ("o", "power", "key.power", True),
-    ("e", "end", "key.end", True),
-    ("space", "skip", "key.skip", True),
-    ("question_mark,f1", "help", "key.help", True),
-    ("c", "cards", "key.cards", False),
-    ("ctrl+s", "save", "key.save", False),
-    ("q,ctrl+q", "quit", "key.quit", True),
+    ("up", "select(-1)", "", ""),
+    ("down", "select(1)", "", ""),
+    ("p,enter", "play", "key.play", "p"),
+    ("b", "deck", "key.deck", "b"),
+    ("x", "discard", "key.discard", "x"),
+    ("d", "draw", "key.draw", "d"),
+    ("t", "trade", "key.trade", "t"),
+    ("s", "store", "key.store", "s"),
+    ("o", "power", "key.power", "o"),
+    ("e", "end", "key.end", "e"),
+    ("space", "skip", "key.skip", "␣"),
+    ("question_mark,f1", "help", "key.help", "?"),
+    ("c", "cards", "key.cards", ""),
+    ("ctrl+s", "save", "key.save", ""),
+    ("q,ctrl+q", "quit", "key.quit", "q"),
 ]
 TURN_ACTIONS = {"play", "deck", "discard", "draw", "trade", "store", "power", "end"}
 
@@ -49,6 +57,7 @@ class GameScreen(Screen[None]):
     GameScreen HandPane { width: 1fr; height: 100%; }
     GameScreen DeckPane { width: 26; height: 100%; }
     GameScreen LogPane { height: 1fr; min-height: 3; }
+    GameScreen KeyBar { height: 1; }
     """
 
     def __init__(self, session, tr, pace: float = 0.6):
@@ -62,8 +71,8 @@ class GameScreen(Screen[None]):
         self._timer = None
         # Footer words follow the game's language, so the bindings are built per screen.
         self._bindings = BindingsMap(
-            Binding(keys, action, tr(desc) if desc else "", show=show)
-            for keys, action, desc, show in KEYS
+            Binding(keys, action, tr(desc) if desc else "", show=False)
+            for keys, action, desc, _ in KEYS
         )
 
     def compose(self) -> ComposeResult:
@@ -76,7 +85,7 @@ class GameScreen(Screen[None]):
             yield HandPane()
             yield DeckPane()
         yield LogPane()
-        yield Footer(compact=True)
+        yield KeyBar()
 
     def on_mount(self) -> None:
         self.query_one(EventsPane).border_title = self.tr("events")
@@ -88,7 +97,12 @@ class GameScreen(Screen[None]):
     # ------------------------------------------------------------ rendering
 
     def view(self):
-        return self.session.view()
+        """The viewing seat's view, computed once per state version (keys ask for it often)."""
+        key = (self.session.state.version, self.session.viewer)
+        if getattr(self, "_view_key", None) != key:
+            self._view_key = key
+            self._view = self.session.view()
+        return self._view
 
     def refresh_view(self) -> None:
         view = self.view()
@@ -107,7 +121,13 @@ class GameScreen(Screen[None]):
         self.query_one(HandPane).show(view, tr, selected=self.selected)
         self.query_one(DeckPane).show(view, tr)
         self.query_one(LogPane).show(view, tr)
-        self.refresh_bindings()
+        self.query_one(KeyBar).show_keys(
+            [
+                (shown, self.tr(desc))
+                for _, action, desc, shown in KEYS
+                if shown and self.check_action(action, ())
+            ]
+        )
 
     # ------------------------------------------------------------ flow
 

@@ -1,0 +1,142 @@
+"""Benchmarks that print figures (never asserted in tests: machines here are noisy).
+
+python -m weathering_tui.bench            # everything
+python -m weathering_tui.bench engine     # simulator speed, save and load
+python -m weathering_tui.bench tui        # start-up and key repaint
+"""
+
+from __future__ import annotations
+
+import asyncio
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+BARE_APP = """
+from textual.app import App
+from textual.widgets import Static
+class Bare(App):
+    def compose(self):
+        yield Static("hello")
+    def on_mount(self):
+        self.call_after_refresh(self.exit)
+Bare().run(headless=True, size=(80, 24))
+"""
+
+TITLE_APP = """
+from weathering_tui.tui.app import WeatheringApp
+class First(WeatheringApp):
+    def on_mount(self):
+        super().on_mount()
+        self.call_after_refresh(self.exit)
+First(lang="fr", saves_dir=None).run(headless=True, size=(80, 24))
+"""
+
+
+def _median_run(code: str, runs: int = 7) -> float:
+    times = []
+    for _ in range(runs):
+        started = time.perf_counter()
+        subprocess.run([sys.executable, "-c", code], check=True, capture_output=True)
+        times.append(time.perf_counter() - started)
+    return statistics.median(times)
+
+
+def bench_engine() -> None:
+    from .engine import Setup
+    from .savefile import SavedGame, read_save, write_save
+    from .simulate import play_game, simulate
+
+    summary = simulate(200, "3v2", 1)
+    print(
+        f"simulate 3v2 random: {summary['games_per_second']} games/s, "
+        f"{summary['mean_actions_per_game']} actions/game"
+    )
+    state, actions = play_game(Setup.standard("3v2", seed=3))
+    game = SavedGame(Setup.standard("3v2", seed=3), actions, state, "t", "t")
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "game.toml"
+        write_save(path, game)  # warm the converter
+        saves, loads = [], []
+        for _ in range(20):
+            started = time.perf_counter()
+            write_save(path, game)
+            saves.append(time.perf_counter() - started)
+            path.with_name("game.toml.bak").unlink(missing_ok=True)
+            started = time.perf_counter()
+            read_save(path)
+            loads.append(time.perf_counter() - started)
+        size = path.stat().st_size
+    print(
+        f"finished 3v2 game ({len(actions)} actions): "
+        f"save {statistics.median(saves) * 1000:.1f} ms, "
+        f"load {statistics.median(loads) * 1000:.1f} ms, file {size / 1024:.1f} KB"
+    )
+
+
+def bench_tui() -> None:
+    bare = _median_run(BARE_APP)
+    title = _median_run(TITLE_APP)
+    print(
+        f"start-up to first frame: bare Textual app {bare * 1000:.0f} ms, "
+        f"title screen {title * 1000:.0f} ms ({title / bare:.2f}×)"
+    )
+    asyncio.run(_keys())
+
+
+async def _keys() -> None:
+    from .bots import RandomBot
+    from .engine import view_for
+    from .engine.state import SeatSetup, Setup
+    from .savefile import SavedGame
+    from .tui.app import WeatheringApp
+    from .tui.screens.game import GameScreen
+
+    setup = Setup(
+        "3v2",
+        (SeatSetup("ecologist", human=True),)
+        + tuple(SeatSetup(side) for side in ("ecologist", "ecologist", "lobbyist", "lobbyist")),
+        seed=5,
+    )
+    game = SavedGame.start(setup)
+    bots = [RandomBot(i) for i in range(5)]
+    while not (
+        game.state.pending.kind == "turn" and game.state.pending.seat == 0 and game.state.round >= 3
+    ):
+        seat = game.state.pending.seat
+        view = view_for(game.state, seat, with_log=False)
+        game.play(bots[seat].choose(view), view)
+    app = WeatheringApp(lang="fr", saves_dir=None, game=game, pace=0, autosave=False)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, GameScreen)
+        repaint, presses = [], []
+        for _ in range(60):
+            started = time.perf_counter()
+            screen.refresh_view()
+            repaint.append(time.perf_counter() - started)
+            started = time.perf_counter()
+            await pilot.press("down")
+            presses.append(time.perf_counter() - started)
+    print(
+        f"game screen 120×40, one key (select next card): panes rebuilt in "
+        f"{statistics.median(repaint) * 1000:.1f} ms median; "
+        f"pilot.press round trip {statistics.median(presses) * 1000:.1f} ms median"
+    )
+
+
+def main(argv: list[str]) -> int:
+    which = argv[0] if argv else "all"
+    if which in ("all", "engine"):
+        bench_engine()
+    if which in ("all", "tui"):
+        bench_tui()
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main(sys.argv[1:]))
