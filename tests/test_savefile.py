@@ -280,3 +280,26 @@ def test_killing_a_save_at_random_moments_never_tears_the_file(tmp_path, good_te
         child.stdout.close()
         assert target.read_bytes() in (old, new)
     read_save(target)
+
+
+def test_example_saves_load_and_are_the_moments_they_promise():
+    from weathering_tui.cli import main
+
+    folder = Path(__file__).parent.parent / "saves" / "examples"
+    paths = sorted(folder.glob("*.toml"))
+    assert [p.name for p in paths] == ["1v1-last-round.toml", "3v2-phase2-start.toml"]
+    assert main(["check", *map(str, paths)]) == 0
+    duel = read_save(folder / "1v1-last-round.toml").state
+    assert duel.round == 10 and duel.pending.kind == "turn" and duel.pending.seat == 0
+    table = read_save(folder / "3v2-phase2-start.toml").state
+    assert table.round == 6 and table.phase == 2 and table.pending.seat == 0
+    assert not any(p.deck for p in table.players)  # the decks became the hands
+
+
+def test_check_reports_bad_files_and_exits_2(tmp_path, capsys):
+    from weathering_tui.cli import main
+
+    bad = tmp_path / "bad.toml"
+    bad.write_text("nope", encoding="utf-8")
+    assert main(["check", str(bad)]) == 2
+    assert "BAD" in capsys.readouterr().out

@@ -20,12 +20,19 @@ def _fsync_dir(folder: Path) -> None:
         os.close(fd)
 
 
+def _umask() -> int:
+    mask = os.umask(0)
+    os.umask(mask)
+    return mask
+
+
 def atomic_write(path: Path, data: bytes) -> None:
     """Temporary file in the same folder, fsync, rename over, fsync the folder:
     a crash at any instant leaves the old file or the new one, never a torn one."""
     folder = path.parent
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=folder)
     try:
+        os.fchmod(fd, 0o666 & ~_umask())  # as an ordinary new file, not mkstemp's 0600
         with os.fdopen(fd, "wb") as handle:
             handle.write(data)
             handle.flush()

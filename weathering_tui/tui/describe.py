@@ -192,6 +192,7 @@ def log_line(tr: Tr, view: View, entry) -> str | None:  # noqa: C901 - one case 
     """One log entry in words, as this seat may read it; None for entries not worth a line."""
     d = entry.data
     fr = tr.lang == "fr"
+    colon = " : " if fr else ": "  # French typography puts a space before the colon
     who = name(view, d.get("seat"))
     kind = entry.kind
     if kind == "round":
@@ -226,7 +227,7 @@ def log_line(tr: Tr, view: View, entry) -> str | None:  # noqa: C901 - one case 
         if d["reason"] == "setup":
             return None
         cards = entry.secret.get("cards")
-        shown = f" : {', '.join(tr.card(c) for c in cards)}" if cards else ""
+        shown = colon + ", ".join(tr.card(c) for c in cards) if cards else ""
         return ("{w} pioche {n}{s}" if fr else "{w} draws {n}{s}").format(
             w=who, n=d["count"], s=shown
         )
@@ -253,7 +254,7 @@ def log_line(tr: Tr, view: View, entry) -> str | None:  # noqa: C901 - one case 
         )
     if kind == "decked":
         card = entry.secret.get("card")
-        shown = f" : {tr.card(card)}" if card else ""
+        shown = colon + tr.card(card) if card else ""
         return ("{w} met une carte au deck{s}" if fr else "{w} decks a card{s}").format(
             w=who, s=shown
         )
@@ -296,7 +297,7 @@ def log_line(tr: Tr, view: View, entry) -> str | None:  # noqa: C901 - one case 
             w=who, t=name(view, d["target"])
         )
         if hand is not None:
-            text += " : " + (", ".join(tr.card(c) for c in hand) or "—")
+            text += colon + (", ".join(tr.card(c) for c in hand) or "—")
         return text
     if kind == "reveal_hand":
         return ("{w} montre : {h}" if fr else "{w} shows: {h}").format(
@@ -308,7 +309,7 @@ def log_line(tr: Tr, view: View, entry) -> str | None:  # noqa: C901 - one case 
             w=who, n=d["count"]
         )
         if cards:
-            text += " : " + ", ".join(_peek_name(tr, view, c) for c in cards)
+            text += colon + ", ".join(_peek_name(tr, view, c) for c in cards)
         return text
     if kind == "synergy":
         types = ", ".join(tr("type." + t) for t in d["types"])
