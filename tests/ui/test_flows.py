@@ -150,3 +150,25 @@ async def test_keys_that_do_not_apply_are_not_offered(tmp_path):
         before = len(app.session.game.actions)
         await pilot.press("d")
         assert len(app.session.game.actions) == before
+
+
+async def test_ctrl_s_saves_under_a_name_and_l_shows_the_whole_log(tmp_path):
+    game = at(setup_for("2v1", seed=11), human_turn(0, 1))
+    app = WeatheringApp(lang="en", saves_dir=tmp_path, game=game, pace=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        field = app.screen.query_one("Input")
+        field.value = ""
+        await pilot.press(*"before-lunch", "enter")
+        await pilot.pause()
+        assert read_save(tmp_path / "before-lunch.toml").state == app.session.state
+        await pilot.press("l")
+        await pilot.pause()
+        from weathering_tui.tui.screens.log import LogScreen
+
+        assert isinstance(app.screen, LogScreen)
+        assert len(app.screen.lines) >= 8 and "Round 1 · phase 1" in app.screen.lines
+        await pilot.press("escape")
+        assert isinstance(app.screen, GameScreen)

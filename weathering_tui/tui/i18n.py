@@ -100,6 +100,7 @@ STRINGS: dict[str, dict[str, str]] = {
         "key.save": "sauver",
         "key.quit": "quitter",
         "key.cards": "cartes",
+        "key.log": "journal",
         "key.skip": "accélérer",
         "key.decide": "décider",
         "waiting_bot": "{name} réfléchit…",
@@ -184,6 +185,7 @@ STRINGS: dict[str, dict[str, str]] = {
         "quit.saved": "Partie sauvegardée. Reprendre : weathering load {name}",
         "save.done": "Sauvegardé sous {name}",
         "save.prompt": "Nom de la sauvegarde",
+        "save.hint": "Lettres, chiffres, - _ . · Entrée : sauver · Échap : retour",
         "error": "Impossible : {reason}",
     },
     "en": {
@@ -259,6 +261,7 @@ STRINGS: dict[str, dict[str, str]] = {
         "key.save": "save",
         "key.quit": "quit",
         "key.cards": "cards",
+        "key.log": "log",
         "key.skip": "hurry",
         "key.decide": "decide",
         "waiting_bot": "{name} is thinking…",
@@ -343,6 +346,7 @@ STRINGS: dict[str, dict[str, str]] = {
         "quit.saved": "Game saved. Resume with: weathering load {name}",
         "save.done": "Saved as {name}",
         "save.prompt": "Save name",
+        "save.hint": "Letters, digits, - _ . · Enter: save · Esc: back",
         "error": "Not possible: {reason}",
     },
 }

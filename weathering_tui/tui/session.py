@@ -63,6 +63,7 @@ class Session:
         return action
 
     def save(self, name: str | None = None) -> Path:
+        """Autosave, or a named save (which the autosave keeps following)."""
         path = write_save(self.saves_dir / f"{name or self.save_name}.toml", self.game)
         self.last_saved = self.game.updated
         return path

@@ -39,6 +39,7 @@ KEYS = [
     ("space", "skip", "key.skip", "␣"),
     ("question_mark,f1", "help", "key.help", "?"),
     ("c", "cards", "key.cards", ""),
+    ("l", "log", "key.log", ""),
     ("ctrl+s", "save", "key.save", ""),
     ("q,ctrl+q", "quit", "key.quit", "q"),
 ]
@@ -345,10 +346,28 @@ class GameScreen(Screen[None]):
     def action_cards(self) -> None:
         self.app.open_help(tab="cards")
 
+    def action_log(self) -> None:
+        from ..widgets import log_lines
+        from .log import LogScreen
+
+        self.app.push_screen(LogScreen(self.tr("log"), log_lines(self.tr, self.view())))
+
     def action_save(self) -> None:
-        path = self.session.save(self.session.save_name)
-        self.notify(self.tr("save.done", name=path.stem))
-        self.refresh_view()
+        from .save_name import SaveNameModal
+
+        if self.session.saves_dir is None:
+            return
+        default = "partie-" if self.tr.lang == "fr" else "game-"
+        default += self.session.game.updated[:16].replace(":", "").replace("T", "-")
+        self.app.push_screen(
+            SaveNameModal(self.tr("save.prompt"), default, self.tr("save.hint")), self._saved
+        )
+
+    def _saved(self, name: str | None) -> None:
+        if name:
+            path = self.session.save(name)
+            self.notify(self.tr("save.done", name=path.stem))
+            self.refresh_view()
 
     def action_quit(self) -> None:
         self.app.quit_game(self.session)

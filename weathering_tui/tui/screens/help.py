@@ -21,8 +21,8 @@ KEYS = {
         ("o", "utiliser le pouvoir du personnage"),
         ("e", "finir son tour"),
         ("espace", "accélérer les bots"),
-        ("? / F1", "cette aide ; c : les cartes"),
-        ("ctrl+s", "sauvegarder (la partie est aussi sauvée après chaque action)"),
+        ("? / F1", "cette aide ; c : les cartes ; l : tout le journal"),
+        ("ctrl+s", "sauvegarder sous un nom (la partie est aussi sauvée après chaque action)"),
         ("q / ctrl+q", "quitter (la partie est sauvegardée)"),
     ],
     "en": [
@@ -36,8 +36,8 @@ KEYS = {
         ("o", "use your character's power"),
         ("e", "end your turn"),
         ("space", "hurry the bots"),
-        ("? / F1", "this help; c: the cards"),
-        ("ctrl+s", "save (the game is also saved after every action)"),
+        ("? / F1", "this help; c: the cards; l: the whole log"),
+        ("ctrl+s", "save under a name (the game also autosaves after every action)"),
         ("q / ctrl+q", "quit (the game is saved)"),
     ],
 }
