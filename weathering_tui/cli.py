@@ -7,6 +7,7 @@ import json
 import sys
 
 CONFIGURATIONS = ("1v1", "2v1", "3v1", "4v1", "2v2", "3v2")
+BOT_KINDS = ("random", "heuristic", "expert")
 
 
 class _Parser(argparse.ArgumentParser):
@@ -73,11 +74,22 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--games", type=_positive, default=100, help="number of games (default 100)")
     sim.add_argument("--config", choices=CONFIGURATIONS, default="3v2", help="configuration XvY")
     sim.add_argument("--seed", type=_seed, default=1, help="seed of the first game (default 1)")
+    sim.add_argument("--bots", choices=BOT_KINDS, help="bot kind for every seat (both sides)")
+    sim.add_argument("--ecologists", choices=BOT_KINDS, help="bot kind of the Écolos")
+    sim.add_argument("--lobbyists", choices=BOT_KINDS, help="bot kind of the Lobbyistes")
     sim.add_argument(
-        "--bots", choices=("random",), default="random", help="bot kind for every seat"
+        "--lobbyist-character",
+        choices=("fossilise", "au_bras_long", "aux_poches_pleines", "insatiable"),
+        help="character of the first Lobbyiste (a second one gets a ⚖️ partner)",
     )
     sim.add_argument("--json", action="store_true", help="print one JSON object")
     sim.add_argument("--save-dir", help="write each finished game as a save in this folder")
+    bal = commands.add_parser(
+        "balance", help="heuristic bots in every configuration against every Lobbyiste"
+    )
+    bal.add_argument("--games", type=_positive, default=100, help="games per cell (default 100)")
+    bal.add_argument("--seed", type=_seed, default=1, help="seed of the first game (default 1)")
+    bal.add_argument("--markdown", metavar="FILE", help="also write the table to FILE")
     return parser
 
 
@@ -87,12 +99,24 @@ def main(argv: list[str] | None = None) -> int:
         return _check(args.paths)
     if args.command == "list":
         return _list(args)
+    if args.command == "balance":
+        return _balance(args)
     if args.command == "simulate":
         from .content import ContentError
         from .simulate import format_summary, simulate
 
+        ecologists = args.ecologists or args.bots or "random"
+        lobbyists = args.lobbyists or args.bots or "random"
         try:
-            summary = simulate(args.games, args.config, args.seed, args.bots, args.save_dir)
+            summary = simulate(
+                args.games,
+                args.config,
+                args.seed,
+                ecologists,
+                args.save_dir,
+                lobbyists=lobbyists,
+                lobbyist_character=args.lobbyist_character,
+            )
         except ContentError as exc:
             print("weathering: the rules files are broken:", file=sys.stderr)
             for problem in exc.problems:
@@ -101,6 +125,29 @@ def main(argv: list[str] | None = None) -> int:
         print(json.dumps(summary) if args.json else format_summary(summary))
         return 0
     return _play(args)
+
+
+def _balance(args) -> int:
+    from .simulate import balance, balance_markdown
+
+    def progress(row):
+        low, high = row["ecologist_win_rate_ci95"]
+        print(
+            f"{row['configuration']:<4} {row['lobbyist']:<19} Écolos win "
+            f"{row['ecologist_win_rate']:6.1%} ({low:.0%}–{high:.0%})  "
+            f"PV {row['mean_final_hp']:5.1f}  pile out {row['draw_pile_empty_rate']:4.0%}",
+            flush=True,
+        )
+
+    rows = balance(args.games, args.seed, progress)
+    if args.markdown:
+        from pathlib import Path
+
+        command = f"weathering balance --games {args.games} --seed {args.seed}"
+        table = balance_markdown(rows, args.games, command)
+        Path(args.markdown).write_text(table, encoding="utf-8")
+        print(f"table written to {args.markdown}")
+    return 0
 
 
 def _check(paths: list[str]) -> int:

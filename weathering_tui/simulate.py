@@ -1,16 +1,17 @@
-"""Play many bot games headless and summarise them (`weathering simulate`)."""
+"""Play many bot games headless and summarise them (`weathering simulate`, `weathering balance`)."""
 
 from __future__ import annotations
 
 import hashlib
+import math
 import time
-from collections import Counter
+from collections import Counter, defaultdict
 
 import attrs
 
 from .bots import BOTS
 from .engine import Setup, apply, new_game, view_for
-from .engine.state import GameState
+from .engine.state import GameState, SeatSetup
 
 
 @attrs.frozen
@@ -21,33 +22,86 @@ class GameResult:
     winner: str
     actions: int
     pile_empty_round: int
+    hp_by_round: tuple[int, ...]
+    characters: tuple[tuple[str, str], ...]  # (side, character) per seat
+
+
+def make_bots(setup: Setup, ecologists: str = "random", lobbyists: str | None = None) -> list:
+    """One bot per seat, seeded from the game's seed and the seat."""
+    kinds = {"ecologist": ecologists, "lobbyist": lobbyists or ecologists}
+    return [
+        BOTS[kinds[seat.side]](seed=setup.seed * 7919 + i) for i, seat in enumerate(setup.seats)
+    ]
+
+
+class Timer:
+    """Seconds spent deciding, by bot kind."""
+
+    def __init__(self):
+        self.seconds: dict[str, float] = defaultdict(float)
+        self.decisions: dict[str, int] = defaultdict(int)
+
+    def per_decision(self) -> dict[str, float]:
+        return {k: self.seconds[k] / self.decisions[k] for k in sorted(self.decisions)}
 
 
 def play_game(
-    setup: Setup, bot_kind: str = "random", content=None, stop_after: int | None = None
+    setup: Setup,
+    bot_kind: str = "random",
+    content=None,
+    stop_after: int | None = None,
+    lobbyists: str | None = None,
+    timer: Timer | None = None,
 ) -> tuple[GameState, list]:
-    """Play a game with one bot per seat (to the end, or `stop_after` actions);
-    return the state and the actions taken."""
+    """Play a game with one bot per seat (`bot_kind` for the Écolos, `lobbyists` for the
+    Lobbyistes, default the same), to the end or `stop_after` actions."""
     state = new_game(setup, content)
-    bots = [BOTS[bot_kind](seed=setup.seed * 7919 + seat) for seat in range(len(setup.seats))]
+    bots = make_bots(setup, bot_kind, lobbyists)
     actions = []
     while not state.over and (stop_after is None or len(actions) < stop_after):
         seat = state.pending.seat
         view = view_for(state, seat, with_log=False)
-        action = bots[seat].choose(view)
+        bot = bots[seat]
+        started = time.perf_counter()
+        action = bot.choose(view)
+        if timer is not None:
+            timer.seconds[bot.name] += time.perf_counter() - started
+            timer.decisions[bot.name] += 1
         apply(state, action, view)
         actions.append(action)
     return state, actions
 
 
-def simulate(
-    games: int, configuration: str, seed: int, bot_kind: str = "random", save_dir=None
-) -> dict:
-    results: list[GameResult] = []
-    started = time.perf_counter()
+def setup_for(configuration: str, seed: int, lobbyist: str | None = None, events=True) -> Setup:
+    """Standard seats; `lobbyist` fixes the first Lobbyiste's character (§6.7 partners)."""
+    base = Setup.standard(configuration, seed=seed, events=events)
+    if lobbyist is None:
+        return base
+    partner = "fossilise" if lobbyist == "au_bras_long" else "au_bras_long"
+    chosen = [lobbyist, partner]
+    seats = []
+    for seat in base.seats:
+        if seat.side == "lobbyist":
+            seats.append(SeatSetup("lobbyist", chosen.pop(0)))
+        else:
+            seats.append(seat)
+    return attrs.evolve(base, seats=tuple(seats))
+
+
+def run_games(
+    games: int,
+    configuration: str,
+    seed: int,
+    ecologists: str = "random",
+    lobbyists: str | None = None,
+    lobbyist_character: str | None = None,
+    save_dir=None,
+    timer: Timer | None = None,
+) -> list[GameResult]:
+    results = []
     for i in range(games):
-        setup = Setup.standard(configuration, seed=seed + i)
-        state, actions = play_game(setup, bot_kind)
+        setup = setup_for(configuration, seed + i, lobbyist_character)
+        state, actions = play_game(setup, ecologists, lobbyists=lobbyists, timer=timer)
         if save_dir is not None:
             _save(save_dir, setup, actions, state)
         results.append(
@@ -58,10 +112,42 @@ def simulate(
                 winner=state.outcome.winner,
                 actions=len(actions),
                 pile_empty_round=state.pile_empty_round,
+                hp_by_round=tuple(state.hp_by_round),
+                characters=tuple((p.side, p.character) for p in state.players),
             )
         )
+    return results
+
+
+def simulate(
+    games: int,
+    configuration: str,
+    seed: int,
+    bot_kind: str = "random",
+    save_dir=None,
+    lobbyists: str | None = None,
+    lobbyist_character: str | None = None,
+) -> dict:
+    timer = Timer()
+    started = time.perf_counter()
+    results = run_games(
+        games, configuration, seed, bot_kind, lobbyists, lobbyist_character, save_dir, timer
+    )
     seconds = time.perf_counter() - started
-    return summarise(results, seconds, configuration, seed, bot_kind)
+    summary = summarise(results, seconds, configuration, seed, bot_kind)
+    summary["lobbyists"] = lobbyists or bot_kind
+    summary["seconds_per_decision"] = {k: round(v, 6) for k, v in timer.per_decision().items()}
+    return summary
+
+
+def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
+    """95% Wilson score interval for a win rate."""
+    if n == 0:
+        return (0.0, 0.0)
+    p = wins / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return (round(max(0.0, centre - half), 4), round(min(1.0, centre + half), 4))
 
 
 def summarise(results: list[GameResult], seconds: float, configuration, seed, bot_kind) -> dict:
@@ -70,6 +156,18 @@ def summarise(results: list[GameResult], seconds: float, configuration, seed, bo
     for r in results:
         digest.update(f"{r.hp}:{r.actions};".encode())
     emptied = [r.pile_empty_round for r in results if r.pile_empty_round]
+    wins = sum(r.winner == "ecologists" for r in results)
+    hp_by_turn = []
+    for index in range(10):
+        values = [r.hp_by_round[index] for r in results if len(r.hp_by_round) > index]
+        if values:
+            hp_by_turn.append(round(sum(values) / len(values), 2))
+    by_character: dict[str, list[int]] = defaultdict(lambda: [0, 0])
+    for r in results:
+        for side, character in r.characters:
+            won = r.winner == ("ecologists" if side == "ecologist" else "lobbyists")
+            by_character[character][0] += won
+            by_character[character][1] += 1
     return {
         "configuration": configuration,
         "seed": seed,
@@ -79,33 +177,106 @@ def summarise(results: list[GameResult], seconds: float, configuration, seed, bo
         "games_per_second": round(len(results) / seconds, 1) if seconds else 0.0,
         "mean_actions_per_game": round(sum(r.actions for r in results) / n, 1),
         "outcomes": dict(sorted(Counter(r.band for r in results).items())),
-        "ecologist_win_rate": round(sum(r.winner == "ecologists" for r in results) / n, 4),
+        "ecologist_win_rate": round(wins / n, 4),
+        "ecologist_win_rate_ci95": list(wilson(wins, len(results))),
         "mean_final_hp": round(sum(r.hp for r in results) / n, 2),
+        "hp_by_turn": hp_by_turn,
         "draw_pile_empty_rate": round(len(emptied) / n, 4),
+        "draw_pile_empty_turn": round(sum(emptied) / len(emptied), 2) if emptied else None,
         "draw_pile_empty_round": round(sum(emptied) / len(emptied), 2) if emptied else None,
+        "character_win_rates": {
+            c: round(w / total, 4) for c, (w, total) in sorted(by_character.items())
+        },
         "results_digest": digest.hexdigest(),
     }
 
 
 def format_summary(summary: dict) -> str:
+    low, high = summary["ecologist_win_rate_ci95"]
     lines = [
         f"Weathering · {summary['configuration']} · {summary['games']} games · "
-        f"bots {summary['bots']} · seed {summary['seed']}",
+        f"Écolos {summary['bots']} vs Lobbyistes {summary.get('lobbyists', summary['bots'])} "
+        f"· seed {summary['seed']}",
         f"  {summary['seconds']} s, {summary['games_per_second']} games/s, "
         f"{summary['mean_actions_per_game']} actions per game",
-        f"  Écolo win rate {summary['ecologist_win_rate']:.1%}, "
+        f"  Écolo win rate {summary['ecologist_win_rate']:.1%} (95% {low:.1%}–{high:.1%}), "
         f"mean final PV {summary['mean_final_hp']}",
+        "  PV by round: " + " ".join(str(round(v)) for v in summary["hp_by_turn"]),
         f"  draw pile ran out in {summary['draw_pile_empty_rate']:.1%} of games"
         + (
-            f" (mean round {summary['draw_pile_empty_round']})"
-            if summary["draw_pile_empty_round"]
+            f" (mean round {summary['draw_pile_empty_turn']})"
+            if summary["draw_pile_empty_turn"]
             else ""
         ),
-        "  outcomes: "
-        + ", ".join(f"{band} {count}" for band, count in summary["outcomes"].items()),
+        "  outcomes: " + ", ".join(f"{band} {n}" for band, n in summary["outcomes"].items()),
+        "  seconds per decision: "
+        + ", ".join(
+            f"{k} {v * 1000:.2f} ms" for k, v in summary.get("seconds_per_decision", {}).items()
+        ),
         f"  digest {summary['results_digest']}",
     ]
     return "\n".join(lines)
+
+
+# ------------------------------------------------------------ balance
+
+CONFIGURATIONS = ("1v1", "2v1", "3v1", "4v1", "2v2", "3v2")
+LOBBYISTS = ("fossilise", "au_bras_long", "aux_poches_pleines", "insatiable")
+
+
+def balance(games: int = 100, seed: int = 1, progress=None) -> list[dict]:
+    """Heuristic against heuristic in every configuration, for every Lobbyiste."""
+    rows = []
+    for configuration in CONFIGURATIONS:
+        for lobbyist in LOBBYISTS:
+            started = time.perf_counter()
+            results = run_games(
+                games, configuration, seed, "heuristic", "heuristic", lobbyist_character=lobbyist
+            )
+            seconds = time.perf_counter() - started
+            summary = summarise(results, seconds, configuration, seed, "heuristic")
+            summary["lobbyist"] = lobbyist
+            rows.append(summary)
+            if progress is not None:
+                progress(summary)
+    return rows
+
+
+def balance_markdown(rows: list[dict], games: int, command: str) -> str:
+    from .content import default_content
+
+    labels = {"balanced": "⚖️", "hard": "🔥", "deadly": "☠️"}
+    chars = default_content().characters
+    lines = [
+        f"Made with `{command}` ({games} games per cell, heuristic bots on both sides).",
+        "",
+        "Écolo win rate (95% interval) · mean final PV · games where the draw pile ran out "
+        "(mean round).",
+        "",
+        "| Config | "
+        + " | ".join(f"{chars[c].name} {labels[chars[c].label]}" for c in LOBBYISTS)
+        + " |",
+        "|---|" + "---|" * len(LOBBYISTS),
+    ]
+    by_config = defaultdict(dict)
+    for row in rows:
+        by_config[row["configuration"]][row["lobbyist"]] = row
+    for configuration in CONFIGURATIONS:
+        cells = []
+        for lobbyist in LOBBYISTS:
+            row = by_config[configuration].get(lobbyist)
+            if row is None:
+                cells.append("—")
+                continue
+            low, high = row["ecologist_win_rate_ci95"]
+            empty = row["draw_pile_empty_rate"]
+            when = f" (r{row['draw_pile_empty_turn']:.0f})" if row["draw_pile_empty_turn"] else ""
+            cells.append(
+                f"{row['ecologist_win_rate']:.0%} ({low:.0%}–{high:.0%}) · "
+                f"{row['mean_final_hp']:.1f} PV · pile {empty:.0%}{when}"
+            )
+        lines.append(f"| {configuration} | " + " | ".join(cells) + " |")
+    return "\n".join(lines) + "\n"
 
 
 def _save(folder, setup, actions, state) -> None:

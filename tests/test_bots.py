@@ -1,0 +1,87 @@
+"""Bots: stronger than random, blind to what their seat cannot see, able to answer anything."""
+
+import copy
+from collections import Counter
+
+import pytest
+from helpers import set_hand, start, turn_of
+
+from weathering_tui.bots import BOTS
+from weathering_tui.engine import Setup, apply, new_game, view_for
+from weathering_tui.simulate import play_game
+
+CONFIGS = ["1v1", "2v1", "3v1", "4v1", "2v2", "3v2"]
+
+
+@pytest.mark.parametrize(("ecologists", "lobbyists", "winner"), [
+    ("heuristic", "random", "ecologists"),
+    ("random", "heuristic", "lobbyists"),
+])  # fmt: skip
+def test_heuristic_beats_random_in_at_least_80_percent_of_200_games(ecologists, lobbyists, winner):
+    wins = 0
+    for i in range(200):
+        config = CONFIGS[i % len(CONFIGS)]
+        state, _ = play_game(Setup.standard(config, seed=5000 + i), ecologists, lobbyists=lobbyists)
+        wins += state.outcome.winner == winner
+    assert wins >= 160, f"{wins}/200"
+
+
+@pytest.mark.parametrize("kind", ["heuristic", "random"])
+def test_a_bot_decides_the_same_whatever_another_seat_hides(kind):
+    """Two states that differ only in another seat's hidden cards give the same decision."""
+    for seed in range(30):
+        state = start("2v2", seed=seed, events=True)
+        seat = state.pending.seat
+        other = next(p for p in state.players if p.seat != seat and p.hand)
+        twin = copy.deepcopy(state)
+        # swap the other seat's hand with cards from the draw pile: same counts, other cards
+        twin_other = twin.players[other.seat]
+        swapped = twin.draw_pile[: len(twin_other.hand)]
+        twin.draw_pile[: len(twin_other.hand)] = twin_other.hand
+        twin_other.hand = swapped
+        assert state.players[other.seat].hand != twin.players[other.seat].hand
+        first = BOTS[kind](seed=seed).choose(view_for(state, seat))
+        second = BOTS[kind](seed=seed).choose(view_for(twin, seat))
+        assert first == second
+
+
+SEEN: dict[str, Counter] = {"heuristic": Counter(), "random": Counter()}
+
+
+@pytest.mark.parametrize("config", CONFIGS)
+@pytest.mark.parametrize("kind", ["heuristic", "random"])
+def test_every_bot_kind_answers_every_decision_in_every_configuration(config, kind):
+    for seed in range(10):
+        setup = Setup.standard(config, seed=300 + seed)
+        state = new_game(setup)
+        bots = [BOTS[kind](seed=i) for i in range(len(setup.seats))]
+        while not state.over:
+            pending = state.pending
+            view = view_for(state, pending.seat, with_log=False)
+            action = bots[pending.seat].choose(view)
+            assert action in view.legal
+            apply(state, action)
+            SEEN[kind][pending.kind] += 1
+    assert SEEN[kind]["turn"] and SEEN[kind]["mulligan"]
+
+
+@pytest.mark.parametrize("kind", ["heuristic", "random"])
+def test_the_decisions_met_cover_every_kind(kind):
+    """Runs after the per-configuration games above (same module, in order)."""
+    common = {"turn", "mulligan", "react", "choose_discard", "choose_option", "claim_synergy"}
+    assert common <= set(SEEN[kind]), SEEN[kind]
+    assert {"choose_take", "choose_exchange", "choose_give", "trade_answer"} & set(SEEN[kind])
+
+
+def test_heuristic_bot_heals_as_an_ecologist_and_strikes_as_a_lobbyist():
+    state = start("2v1", seed=1)
+    set_hand(state, 0, "sobriete_energetique", "surconsommation")
+    turn_of(state, 0, ap=5)
+    state.hp = 10
+    bot = BOTS["heuristic"](seed=0)
+    first = bot.choose(view_for(state, 0))
+    assert type(first).__name__ == "Discard" and first.card.startswith("surconsommation")
+    set_hand(state, 2, "betonisation", "mobilite_douce")
+    turn_of(state, 2, ap=3)
+    choice = bot.choose(view_for(state, 2))
+    assert type(choice).__name__ == "Discard" and choice.card.startswith("mobilite_douce")

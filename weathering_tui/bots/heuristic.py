@@ -1,0 +1,454 @@
+"""The heuristic bot: sensible play for either side, from its own seat's view only.
+
+Strategy
+--------
+Every card is scored for the bot's side by what it does to the gauge: a heal is
+worth its PV to the Écolos, a damage its PV to the Lobbyistes; cancel cards are
+kept for reactions; everything the other side wants is fuel for the discard action.
+
+Écolo, on its turn:
+  1. discard the best fuel card (a damage card) for PA;
+  2. in phase 1, build a deck of 4–6 cards aiming at a synergy (one type, usually
+     anthropique, where the heals are); heal now instead when the gauge is low;
+  3. play heals (best PV per PA first), keeping enough PA to cancel a Lobbyiste's
+     big strike when it holds a cancel card or Objection;
+  4. use its power when it pays (Taxe verte, Action directe, Eurêka), store spare PA
+     to level the power up, draw with what is left, and end the turn.
+Lobbyiste, on its turn: discard a heal for PA, use its power (Croissance infinie,
+Trafic d'influence, Trésor de guerre on the best damage card in the discard pile),
+play damage (best PV per PA; PA drains on the richest Écolo, random discards on the
+fullest hand), draw, store the rest.
+Reactions: an Écolo cancels a Lobbyiste's play worth 3 PV or more (or a cheap
+power); a Lobbyiste cancels an Écolo's heal of 3 or more and deck-building late in
+phase 1; Manifestation stops an event that favours the other side. Allies never
+cancel each other.
+Choices inside effects: give away or discard what the bot's side needs least, take
+what it needs most, always claim a synergy, refuse trades, keep the mulligan hand
+unless it holds nothing for its side.
+"""
+
+from __future__ import annotations
+
+import random
+
+from ..content import default_content
+from ..content import effects as fx
+from ..engine import actions as act
+from ..engine.common import card_id
+from ..engine.view import View
+
+TURN_GUARD = 200
+
+
+class HeuristicBot:
+    name = "heuristic"
+
+    def __init__(self, seed: int = 0, content=None):
+        self.rng = random.Random(seed)
+        self.content = content or default_content()
+        self.turn_decisions = 0
+
+    # ------------------------------------------------------------ card values
+
+    def card(self, instance):
+        return self.content.cards[card_id(instance)]
+
+    def swing(self, cartouche, view: View) -> float:
+        """What a cartouche does to the gauge, counting its side effects as PV."""
+        mods = self._mods(view)
+        value = 0.0
+        for effect in cartouche:
+            match effect:
+                case fx.Heal(amount=n):
+                    value += max(0, n + mods[0])
+                case fx.Damage(amount=n):
+                    value -= max(0, n + mods[1])
+        return value
+
+    def _mods(self, view: View) -> tuple[int, int]:
+        heal = damage = 0
+        for event in view.active_events:
+            for effect in self.content.events[event.event].continuous:
+                if isinstance(effect, fx.HealMod):
+                    heal += effect.amount
+                elif isinstance(effect, fx.DamageMod):
+                    damage += effect.amount
+        return heal, damage
+
+    def value(self, instance, view: View, side: str) -> float:
+        """How much this card is worth keeping for `side`."""
+        card = self.card(instance)
+        if card.cancel_effect() is not None:
+            return 2.5
+        best = 0.0
+        for cartouche in card.cartouches:
+            gauge = self.swing(cartouche, view)
+            worth = gauge if side == "ecologist" else -gauge
+            for effect in cartouche:
+                if isinstance(effect, fx.Draw | fx.TakeFromDiscard | fx.Cycle):
+                    worth += 0.6
+                if isinstance(effect, fx.LoseAp) and effect.who == "each_ecologist":
+                    worth += 1.5 if side == "lobbyist" else -1.0
+                if isinstance(effect, fx.LoseAp | fx.DiscardRandom) and effect.who.startswith(
+                    "target"
+                ):
+                    worth += 1.0
+            best = max(best, worth)
+        return best
+
+    def cost(self, instance, view: View) -> int:
+        cost = self.card(instance).cost
+        if view.phase == 2 and view.me.side == "ecologist":
+            return max(0, cost - 1)
+        return cost
+
+    # ------------------------------------------------------------ entry point
+
+    def choose(self, view: View):
+        options = list(view.legal)
+        kind = view.pending.kind
+        if kind == "turn":
+            self.turn_decisions += 1
+            action = self.turn(view, options)
+            if self.turn_decisions > TURN_GUARD:
+                action = next(a for a in options if isinstance(a, act.EndTurn))
+            if isinstance(action, act.EndTurn):
+                self.turn_decisions = 0
+            return action
+        handler = getattr(self, f"on_{kind}", None)
+        if handler is not None:
+            choice = handler(view, options)
+            if choice is not None:
+                return choice
+        return options[0]
+
+    # ------------------------------------------------------------ helpers
+
+    def enemies(self, view: View):
+        return [p for p in view.players if p.side != view.me.side]
+
+    def reserve(self, view: View) -> int:
+        """PA kept back to cancel in the other side's turns."""
+        me = view.me
+        costs = []
+        power = self.content.characters[me.character].power
+        if power.timing == "reaction":
+            costs.append(power.levels[me.level - 1].cost)
+        for instance in me.hand or ():
+            if self.card(instance).cancel_effect() is not None:
+                costs.append(self.cost(instance, view))
+        return min(costs) if costs else 0
+
+    def best_target(self, view: View, options: list, key) -> object:
+        def score(a):
+            return key(view.players[a.target]) if a.target is not None else 0
+
+        return max(options, key=score)
+
+    def _plays(self, view: View, options: list) -> list:
+        return [a for a in options if isinstance(a, act.PlayCard)]
+
+    # ------------------------------------------------------------ turns
+
+    def turn(self, view: View, options: list):
+        if view.me.side == "ecologist":
+            return self.ecologist_turn(view, options) or self._end(options)
+        return self.lobbyist_turn(view, options) or self._end(options)
+
+    def _end(self, options):
+        return next(a for a in options if isinstance(a, act.EndTurn))
+
+    def _discard_fuel(self, view: View, options: list, side: str):
+        discards = [a for a in options if isinstance(a, act.Discard)]
+        if not discards:
+            return None
+        fuel = min(discards, key=lambda a: self.value(a.card, view, side))
+        if self.value(fuel.card, view, side) <= 0.5:
+            return fuel
+        return None
+
+    def ecologist_turn(self, view: View, options: list):
+        me = view.me
+        spare = me.ap - self.reserve(view)
+        fuel = self._discard_fuel(view, options, "ecologist")
+        if fuel is not None:
+            return fuel
+        heals = [
+            a
+            for a in self._plays(view, options)
+            if self.swing(self.card(a.card).cartouches[a.cartouche], view) > 0
+            and self.cost(a.card, view) <= spare
+        ]
+        if view.phase == 1:
+            deck_move = self._build_deck(view, options, spare)
+            urgent = view.hp <= 12 or (view.round == 5 and view.hp < 15)
+            if deck_move is not None and not (urgent and heals):
+                return deck_move
+        if heals:
+            return max(
+                heals,
+                key=lambda a: (
+                    self.swing(self.card(a.card).cartouches[a.cartouche], view)
+                    / max(1, self.cost(a.card, view))
+                ),
+            )
+        helper = self._helper_play(view, options, spare)
+        if helper is not None:
+            return helper
+        power = self._power(view, options, spare)
+        if power is not None:
+            return power
+        return self._finish_turn(view, options, spare)
+
+    def _build_deck(self, view: View, options: list, spare: int):
+        me = view.me
+        moves = [a for a in options if isinstance(a, act.PutInDeck)]
+        if not moves or spare < 1:
+            return None
+        deck_types = {self.card(c).type for c in me.deck or ()}
+        target = 6 if view.round >= 3 else 4
+
+        def score(a):
+            card = self.card(a.card)
+            worth = self.value(a.card, view, "ecologist")
+            if deck_types and card.type in deck_types and len(deck_types) == 1:
+                worth += 1.5
+            elif not deck_types and card.type == "anthropique":
+                worth += 1.0
+            elif deck_types and card.type not in deck_types:
+                worth -= 1.5
+            return worth
+
+        best = max(moves, key=score)
+        if len(me.deck or ()) < target and score(best) >= 1.5:
+            return best
+        return None
+
+    def _helper_play(self, view: View, options: list, spare: int):
+        """Non-gauge cards that help: draws, taking back from the discard, cycling."""
+        for a in self._plays(view, options):
+            if self.cost(a.card, view) > spare:
+                continue
+            cartouche = self.card(a.card).cartouches[a.cartouche]
+            if self.swing(cartouche, view) < 0:
+                continue
+            ops = {fx.op_name(e) for e in cartouche}
+            cards_left = view.draw_pile_count + len(view.discard_pile)
+            if ops & {"take_from_discard", "draw"} and cards_left:
+                if "draw" in ops and a.target is not None and a.target != view.seat:
+                    continue
+                return a
+        return None
+
+    def _power(self, view: View, options: list, spare: int):
+        powers = [a for a in options if isinstance(a, act.UsePower)]
+        if not powers:
+            return None
+        me = view.me
+        char = me.character
+        cost = self.content.characters[char].power.levels[me.level - 1].cost
+        if cost > spare:
+            return None
+        if char == "thomas":
+            allies = [a for a in powers if view.players[a.target].side == me.side]
+            if cost < 3 or any(a.target != view.seat for a in allies):
+                return min(allies, key=lambda a: view.players[a.target].ap)
+            return None
+        if char == "cassy":
+            return self.best_target(view, powers, lambda p: p.hand_count)
+        if char == "amir":
+            targets = [a for a in powers if view.players[a.target].side != me.side]
+            return targets[0] if targets and spare >= cost + 1 else None
+        if char in ("insatiable",):
+            return powers[0]
+        if char == "au_bras_long":
+            drained = sum(min(1, p.ap) for p in view.players if p.side == "ecologist")
+            return powers[0] if drained >= 2 else None
+        if char == "aux_poches_pleines":
+            return max(powers, key=lambda a: self.value(a.card, view, "lobbyist"))
+        return None
+
+    def _finish_turn(self, view: View, options: list, spare: int):
+        me = view.me
+        stores = [a for a in options if isinstance(a, act.StoreAp)]
+        power = self.content.characters[me.character].power
+        useful_power = power.id not in ("previsions", "diplomatie")
+        if stores and useful_power and me.stored_ap < 6 and spare >= 2:
+            amount = min(spare - 1, 6 - me.stored_ap)
+            choice = next((a for a in stores if a.amount == amount), None)
+            if choice is not None:
+                return choice
+        draw = next((a for a in options if isinstance(a, act.Draw)), None)
+        if draw is not None and spare >= 1 and (me.hand_count or 0) <= 5:
+            return draw
+        return None
+
+    def lobbyist_turn(self, view: View, options: list):
+        me = view.me
+        spare = me.ap - (self.reserve(view) if view.round >= 3 else 0)
+        fuel = self._discard_fuel(view, options, "lobbyist")
+        if fuel is not None:
+            return fuel
+        power = self._power(view, options, me.ap)
+        if power is not None and me.character != "aux_poches_pleines":
+            return power
+        strikes = []
+        for a in self._plays(view, options):
+            if self.cost(a.card, view) > spare:
+                continue
+            worth = self._strike_value(a, view)
+            if worth > 0:
+                strikes.append((worth / max(1, self.cost(a.card, view)), worth, a))
+        if strikes:
+            return max(strikes, key=lambda s: (s[0], s[1]))[2]
+        if power is not None:
+            return power
+        return self._finish_turn(view, options, spare)
+
+    def _strike_value(self, a: act.PlayCard, view: View) -> float:
+        cartouche = self.card(a.card).cartouches[a.cartouche]
+        worth = -self.swing(cartouche, view)
+        target = view.players[a.target] if a.target is not None else None
+        for effect in cartouche:
+            if isinstance(effect, fx.LoseAp):
+                if effect.who == "each_ecologist":
+                    worth += 0.5 * sum(min(effect.amount, p.ap) for p in self.enemies(view))
+                elif effect.who == "all_players":
+                    worth += 0.5 * sum(min(effect.amount, p.ap) for p in self.enemies(view))
+                    worth -= 0.5 * min(effect.amount, view.me.ap - self.cost(a.card, view))
+                elif target is not None:
+                    gain = 0.5 * min(effect.amount, target.ap)
+                    worth += gain if target.side != view.me.side else -gain
+            if isinstance(effect, fx.DiscardRandom) and target is not None:
+                gain = 0.8 * min(effect.amount, target.hand_count)
+                worth += gain if target.side != view.me.side else -gain
+            if isinstance(effect, fx.Draw | fx.Cycle | fx.DiscardThenDraw):
+                worth += 0.4
+        if target is not None and target.side == view.me.side and worth > 0:
+            worth -= 1
+        return worth
+
+    # ------------------------------------------------------------ decisions
+
+    def on_mulligan(self, view: View, options: list):
+        side = view.me.side
+        hand = view.me.hand or ()
+        useless = tuple(c for c in hand if self.value(c, view, side) <= 0.5)
+        if len(useless) >= 3:
+            target = tuple(c for c in hand if c in useless)
+            for a in options:
+                if a.cards == target:
+                    return a
+        return next(a for a in options if not a.cards)
+
+    def on_react(self, view: View, options: list):
+        cancels = [a for a in options if isinstance(a, act.Cancel)]
+        if not cancels:
+            return options[0]
+        info = view.pending.info
+        cheapest = min(cancels, key=lambda a: self._cancel_cost(a, view))
+        if info.get("action") == "event":
+            event = self.content.events[card_id(info["card"])]
+            theirs = "lobbyists" if view.me.side == "ecologist" else "ecologists"
+            favours_them = event.leans == theirs
+            return cheapest if favours_them else options[0]
+        actor = view.players[info["seat"]]
+        if actor.side == view.me.side:
+            return options[0]
+        threat = self._threat(view, info)
+        limit = 3 if view.me.side == "ecologist" else 3
+        if threat >= limit:
+            return cheapest
+        if threat >= 2 and self._cancel_cost(cheapest, view) <= 2:
+            return cheapest
+        return options[0]
+
+    def _cancel_cost(self, a: act.Cancel, view: View) -> int:
+        if a.card is None:
+            me = view.me
+            return self.content.characters[me.character].power.levels[me.level - 1].cost
+        return self.cost(a.card, view)
+
+    def _threat(self, view: View, info: dict) -> float:
+        """How much the announced action would hurt this bot's side."""
+        kind = info.get("action")
+        mine = view.me.side
+        if kind == "play_card":
+            cartouche = self.card(info["card"]).cartouches[info.get("cartouche", 0)]
+            gauge = self.swing(cartouche, view)
+            harm = -gauge if mine == "ecologist" else gauge
+            for effect in cartouche:
+                drains_us = isinstance(effect, fx.LoseAp) and effect.who == "each_ecologist"
+                if drains_us and mine == "ecologist":
+                    harm += 1
+            return harm
+        if kind == "put_in_deck" and mine == "lobbyist":
+            return 2.5 if view.round >= 4 else 0
+        if kind == "use_power":
+            char = view.players[info["seat"]].character
+            return {"insatiable": 2, "au_bras_long": 1.5, "thomas": 1.5, "amir": 1}.get(char, 0)
+        return 0
+
+    def on_trade_answer(self, view: View, options: list):
+        return next(a for a in options if not a.accept)
+
+    def _least(self, view: View, options: list, side: str):
+        cards = [a for a in options if getattr(a, "card", None) is not None]
+        if not cards:
+            return options[0]
+        return min(cards, key=lambda a: self.value(a.card, view, side))
+
+    def on_choose_discard(self, view: View, options: list):
+        info = view.pending.info
+        if info.get("optional"):
+            worst = self._least(view, options, view.me.side)
+            if self.value(worst.card, view, view.me.side) <= 0.5:
+                return worst
+            return next(a for a in options if a.card is None)
+        return self._least(view, options, view.me.side)
+
+    def on_choose_give(self, view: View, options: list):
+        target = view.players[view.pending.info["target"]]
+        cards = [a for a in options if a.card is not None]
+        if target.side == view.me.side and cards:
+            best = max(cards, key=lambda a: self.value(a.card, view, target.side))
+            if self.value(best.card, view, target.side) >= 2:
+                return best
+        return next(a for a in options if a.card is None)
+
+    def on_choose_take(self, view: View, options: list):
+        return max(options, key=lambda a: self.value(a.card, view, view.me.side))
+
+    def on_choose_exchange(self, view: View, options: list):
+        return self._least(view, options, view.me.side)
+
+    def on_choose_option(self, view: View, options: list):
+        def score(a):
+            words = view.pending.info.get("source", "")
+            event = self.content.events.get(words)
+            effects = ()
+            if event is not None:
+                for effect in (*event.on_reveal, *event.each_round):
+                    if isinstance(effect, fx.PlayerChoice | fx.GroupChoice):
+                        effects = effect.options[a.option]
+            total = 0.0
+            for effect in effects:
+                if isinstance(effect, fx.Heal):
+                    total += effect.amount if view.hp < 30 else 0
+                if isinstance(effect, fx.IncomeMod):
+                    total += 1.5
+                if isinstance(effect, fx.LoseAp):
+                    total -= 0.5
+                if isinstance(effect, fx.DiscardOwn):
+                    hand = view.me.hand or ()
+                    worst = min((self.value(c, view, view.me.side) for c in hand), default=0)
+                    total -= 0.2 + worst / 2
+            return total
+
+        return max(options, key=score)
+
+    def on_second_card(self, view: View, options: list):
+        return max(options, key=lambda a: self._strike_value(a, view))
+
+    def on_claim_synergy(self, view: View, options: list):
+        return next(a for a in options if a.claim)
