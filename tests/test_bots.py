@@ -85,3 +85,54 @@ def test_heuristic_bot_heals_as_an_ecologist_and_strikes_as_a_lobbyist():
     turn_of(state, 2, ap=3)
     choice = bot.choose(view_for(state, 2))
     assert type(choice).__name__ == "Discard" and choice.card.startswith("mobilite_douce")
+
+
+def test_expert_decides_legally_quickly_and_from_its_view_only():
+    import time
+
+    from weathering_tui.bots import ExpertBot
+
+    for seed in range(6):
+        state, _ = play_game(
+            Setup.standard("2v1", seed=700 + seed), "heuristic", stop_after=40 + 9 * seed
+        )
+        if state.over or state.pending.kind != "turn":
+            continue
+        seat = state.pending.seat
+        view = view_for(state, seat)
+        started = time.perf_counter()
+        action = ExpertBot(seed=seed, rollouts=3).choose(view)
+        assert time.perf_counter() - started < 5  # generous: the default budget is 0.8 s
+        assert action in view.legal
+        twin = copy.deepcopy(state)
+        other = next(p for p in twin.players if p.seat != seat and p.hand)
+        swapped = twin.draw_pile[: len(other.hand)]
+        twin.draw_pile[: len(other.hand)] = other.hand
+        other.hand = swapped
+        assert ExpertBot(seed=seed, rollouts=3).choose(view_for(twin, seat)) == action
+
+
+def test_a_sampled_state_matches_the_view_it_came_from():
+    import random
+
+    from weathering_tui.content import default_content
+    from weathering_tui.engine import legal_actions
+    from weathering_tui.engine.determinize import determinize
+
+    checked = 0
+    for seed in range(30):
+        state, _ = play_game(
+            Setup.standard("3v2", seed=seed), "heuristic", stop_after=30 + 5 * seed
+        )
+        if state.over or state.pending.kind != "turn":
+            continue
+        view = view_for(state, state.pending.seat)
+        sample = determinize(view, default_content(), random.Random(seed))
+        assert legal_actions(sample, view.seat) == list(view.legal)
+        again = view_for(sample, view.seat)
+        assert (
+            again.me == view.me and again.hp == view.hp and again.discard_pile == view.discard_pile
+        )
+        assert [p.hand_count for p in again.players] == [p.hand_count for p in view.players]
+        checked += 1
+    assert checked >= 10

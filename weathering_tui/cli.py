@@ -62,6 +62,9 @@ def build_parser() -> argparse.ArgumentParser:
     )
     new.add_argument("--seed", type=_seed, help="seed (default: random)")
     new.add_argument("--no-events", action="store_true", help="mode Découverte: no events")
+    new.add_argument(
+        "--bots", choices=BOT_KINDS, default="heuristic", help="who plays the other seats"
+    )
     new.add_argument("--ask-all", action="store_true", help="ask every human in reaction windows")
     load = commands.add_parser("load", help="resume a saved game")
     _common(load)
@@ -208,7 +211,9 @@ def _play(args) -> int:
             )
             return 2
         sides = ["ecologist"] * eco + ["lobbyist"] * lob
-        seats = tuple(SeatSetup(side, human=i < args.humans) for i, side in enumerate(sides))
+        seats = tuple(
+            SeatSetup(side, human=i < args.humans, bot=args.bots) for i, side in enumerate(sides)
+        )
         import random
 
         seed = args.seed if args.seed is not None else random.SystemRandom().randrange(10**6)

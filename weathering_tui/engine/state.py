@@ -24,6 +24,7 @@ class SeatSetup:
     character: str = "random"
     name: str = ""
     human: bool = False
+    bot: str = "heuristic"  # who plays the seat when it is not human (the app's choice)
 
 
 @attrs.frozen

@@ -28,6 +28,16 @@ class PlayerView:
     deck_count: int
     hand: tuple[str, ...] | None = None  # only for the viewing seat
     deck: tuple[str, ...] | None = None
+    # What every seat saw happen this turn (public, needed to reason about the rules).
+    drew: bool = False
+    discarded: bool = False
+    traded: bool = False
+    power_used: bool = False
+    played_card: bool = False
+    acted: bool = False
+    reaction_used: bool = False
+    mulligan_done: bool = False
+    hand_limit_off: bool = False
 
 
 @attrs.frozen
@@ -35,6 +45,7 @@ class EventView:
     event: str
     remaining: int
     copies: int
+    cards: tuple[str, ...] = ()
 
 
 @attrs.frozen
@@ -62,6 +73,9 @@ class View:
     discard_pile: tuple[str, ...]
     active_events: tuple[EventView, ...]
     event_discard: tuple[str, ...]
+    events_removed: tuple[str, ...]
+    round_mods: tuple[tuple[int, int], ...]
+    ask_every_human: bool
     hp_by_round: tuple[int, ...]
     pending: PendingView | None
     legal: tuple
@@ -95,6 +109,15 @@ def view_for(state: GameState, seat: int, with_log: bool = True) -> View:
             deck_count=len(p.deck),
             hand=tuple(p.hand) if p.seat == seat else None,
             deck=tuple(p.deck) if p.seat == seat else None,
+            drew=p.drew,
+            discarded=p.discarded,
+            traded=p.traded,
+            power_used=p.power_used,
+            played_card=p.played_card,
+            acted=p.acted,
+            reaction_used=p.reaction_used,
+            mulligan_done=p.mulligan_done,
+            hand_limit_off=p.hand_limit_off,
         )
         for p in state.players
     )
@@ -115,9 +138,13 @@ def view_for(state: GameState, seat: int, with_log: bool = True) -> View:
         event_pile_count=len(state.event_pile),
         discard_pile=tuple(state.discard_pile),
         active_events=tuple(
-            EventView(a.event, a.remaining, len(a.cards)) for a in state.active_events
+            EventView(a.event, a.remaining, len(a.cards), tuple(a.cards))
+            for a in state.active_events
         ),
         event_discard=tuple(state.event_discard),
+        events_removed=tuple(state.events_removed),
+        round_mods=tuple((m.seat, m.amount) for m in state.round_mods),
+        ask_every_human=state.setup.ask_every_human,
         hp_by_round=tuple(state.hp_by_round),
         pending=None
         if pending is None

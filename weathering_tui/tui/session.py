@@ -18,7 +18,7 @@ class Session:
         self.autosave = autosave and saves_dir is not None
         setup = game.setup
         self.bots = {
-            seat: BOTS["random"](seed=setup.seed * 7919 + seat)
+            seat: BOTS.get(seat_setup.bot, BOTS["heuristic"])(seed=setup.seed * 7919 + seat)
             for seat, seat_setup in enumerate(setup.seats)
             if not seat_setup.human
         }

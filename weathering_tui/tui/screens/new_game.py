@@ -13,6 +13,7 @@ from textual.widgets import Static
 from ...engine.state import SeatSetup, Setup
 
 CONFIGS = ("1v1", "2v1", "3v1", "4v1", "2v2", "3v2")
+CONTROLLERS = ("human", "heuristic", "expert", "random")
 
 
 class NewGameForm(Widget, can_focus=True):
@@ -33,7 +34,9 @@ class NewGameForm(Widget, can_focus=True):
     def _reset_seats(self, humans: int = 1) -> None:
         eco, lob = (int(n) for n in self.config.split("v"))
         sides = ["ecologist"] * eco + ["lobbyist"] * lob
-        self.seats = [[side, "random", i < humans] for i, side in enumerate(sides)]
+        self.seats = [
+            [side, "random", "human" if i < humans else "heuristic"] for i, side in enumerate(sides)
+        ]
 
     def rows(self) -> list[str]:
         return (
@@ -73,7 +76,9 @@ class NewGameForm(Widget, can_focus=True):
                 i = int(row[4:])
                 side, char, human = self.seats[i]
                 name = tr("random") if char == "random" else self.rules.characters[char].name
-                who = tr("new.human") if human else tr("new.bot")
+                who = (
+                    tr("new.human") if human == "human" else f"{tr('new.bot')} {tr('bot.' + human)}"
+                )
                 line = f"{tr('new.seat')} {i + 1} · {tr('side.' + side):<8} ◀ {name:<18} ▶ {who}"
             elif row == "events":
                 events = tr("new.events_on") if self.events else tr("new.events_off")
@@ -91,7 +96,7 @@ class NewGameForm(Widget, can_focus=True):
     def change(self, step: int) -> None:
         row = self.rows()[self.row]
         if row == "config":
-            humans = sum(1 for s in self.seats if s[2])
+            humans = sum(1 for s in self.seats if s[2] == "human")
             self.config = CONFIGS[(CONFIGS.index(self.config) + step) % len(CONFIGS)]
             self._reset_seats(max(1, min(humans, 1)))
         elif row.startswith("seat"):
@@ -113,14 +118,18 @@ class NewGameForm(Widget, can_focus=True):
         row = self.rows()[self.row]
         if row.startswith("seat"):
             seat = self.seats[int(row[4:])]
-            seat[2] = not seat[2]
+            order = CONTROLLERS
+            seat[2] = order[(order.index(seat[2]) + 1) % len(order)]
             self.refresh()
 
     def setup(self) -> Setup:
         import random
 
         seed = int(self.seed_text) if self.seed_text else random.SystemRandom().randrange(10**6)
-        seats = tuple(SeatSetup(side, char, human=human) for side, char, human in self.seats)
+        seats = tuple(
+            SeatSetup(side, char, human=who == "human", bot="heuristic" if who == "human" else who)
+            for side, char, who in self.seats
+        )
         return Setup(
             self.config, seats, seed=seed, events=self.events, ask_every_human=self.ask_all
         )
