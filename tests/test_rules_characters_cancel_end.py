@@ -110,7 +110,8 @@ def test_r92_war_chest_pays_power_plus_card_and_the_second_card_has_its_own_wind
     assert state.pending.kind == "react" and state.pending.info["card"] == second
     assert state.pending.info["from_discard"] is True
     apply(state, act.Pass(0))
-    assert state.players[2].ap == 7 - 1 - 2 - 2
+    power = state.content.characters["aux_poches_pleines"].power.levels[0].cost
+    assert state.players[2].ap == 7 - 1 - power - 2  # Greenwashing, the power, the second card
     assert state.hp == 10 - 1 - 2
 
 

@@ -30,7 +30,7 @@ def _setup(config: str, seed: int, characters: list[str]) -> Setup:
     return Setup(config, seats, seed=seed)
 
 
-def _play_until(setup: Setup, stop, bot: str = "random") -> SavedGame:
+def _play_until(setup: Setup, stop, bot: str = "heuristic") -> SavedGame:
     game = SavedGame.start(setup, now=STAMP)
     bots = {s: BOTS[bot](seed=setup.seed * 31 + s) for s in range(len(setup.seats))}
     while not stop(game.state):
