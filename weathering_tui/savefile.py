@@ -44,6 +44,7 @@ class SavedGame:
     state: st.GameState
     created: str
     updated: str
+    handed: list[int] = attrs.Factory(list)  # human seats handed to a bot since the setup
 
     @classmethod
     def start(cls, setup: st.Setup, content: Content | None = None, now: str | None = None):
@@ -125,6 +126,8 @@ def metadata(game: SavedGame) -> dict:
         "finished": state.over,
         "action_count": len(game.actions),
     }
+    if game.handed:
+        meta["handed_to_bots"] = list(game.handed)
     if state.outcome is not None:
         meta["outcome"] = state.outcome.band
         meta["winner"] = state.outcome.winner
@@ -243,7 +246,11 @@ def read_save(path, content: Content | None = None) -> SavedGame:
     created, updated = meta.get("created"), meta.get("updated")
     if not isinstance(created, str) or not isinstance(updated, str):
         raise SaveError(path, "meta.created and meta.updated must be timestamps")
-    return SavedGame(setup, actions, state, created, updated)
+    handed = meta.get("handed_to_bots", [])
+    seats = range(len(setup.seats))
+    if not isinstance(handed, list) or not all(isinstance(s, int) and s in seats for s in handed):
+        raise SaveError(path, "meta.handed_to_bots must list seat numbers")
+    return SavedGame(setup, actions, state, created, updated, handed)
 
 
 def autosave_name(game: SavedGame) -> str:

@@ -172,3 +172,18 @@ async def test_ctrl_s_saves_under_a_name_and_l_shows_the_whole_log(tmp_path):
         assert len(app.screen.lines) >= 8 and "Round 1 · phase 1" in app.screen.lines
         await pilot.press("escape")
         assert isinstance(app.screen, GameScreen)
+
+
+async def test_a_leaving_human_hands_the_seat_to_a_bot_and_the_save_keeps_it(tmp_path):
+    setup = setup_for("2v1", humans=2, seed=6)
+    app = WeatheringApp(lang="fr", saves_dir=tmp_path, setup=setup, pace=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await drive(pilot, app, lambda a: isinstance(a.screen, GameScreen) and a.screen._my_turn())
+        leaving = app.session.viewer
+        await pilot.press("ctrl+b")
+        await pilot.press("1")
+        await drive(pilot, app, lambda a: a.session.state.round >= 3)
+        assert leaving in app.session.bots and app.session.humans == [1 - leaving]
+        name = app.session.save_name
+    saved = read_save(tmp_path / f"{name}.toml")
+    assert saved.handed == [leaving]

@@ -20,7 +20,7 @@ class Session:
         self.bots = {
             seat: BOTS.get(seat_setup.bot, BOTS["heuristic"])(seed=setup.seed * 7919 + seat)
             for seat, seat_setup in enumerate(setup.seats)
-            if not seat_setup.human
+            if not seat_setup.human or seat in game.handed
         }
         self.save_name = autosave_name(game)
         self.last_saved: str | None = None
@@ -33,7 +33,14 @@ class Session:
 
     @property
     def humans(self) -> list[int]:
-        return [seat for seat, s in enumerate(self.game.setup.seats) if s.human]
+        return [seat for seat in range(len(self.game.setup.seats)) if seat not in self.bots]
+
+    def hand_over(self, seat: int) -> None:
+        """A human who leaves: a heuristic bot plays the seat from now on (and after a load)."""
+        self.bots[seat] = BOTS["heuristic"](seed=self.game.setup.seed * 7919 + seat)
+        self.game.handed.append(seat)
+        if self.autosave:
+            self.save()
 
     @property
     def deciding(self) -> int | None:

@@ -41,6 +41,7 @@ KEYS = [
     ("c", "cards", "key.cards", ""),
     ("l", "log", "key.log", ""),
     ("ctrl+s", "save", "key.save", ""),
+    ("ctrl+b", "hand_over", "key.hand_over", ""),
     ("q,ctrl+q", "quit", "key.quit", "q"),
 ]
 TURN_ACTIONS = {"play", "deck", "discard", "draw", "trade", "store", "power", "end"}
@@ -345,6 +346,25 @@ class GameScreen(Screen[None]):
 
     def action_cards(self) -> None:
         self.app.open_help(tab="cards")
+
+    def action_hand_over(self) -> None:
+        seat = self.session.viewer
+        if seat in self.session.bots or self.session.state.over:
+            return
+        name = self.session.state.players[seat].name
+        options = [(self.tr("hand_over.yes", name=name), True), (self.tr("hand_over.no"), False)]
+        self.app.push_screen(
+            ChoiceModal(self.tr("hand_over.title", name=name), options, can_back=True),
+            self._handed,
+        )
+
+    def _handed(self, yes) -> None:
+        if yes:
+            self.session.hand_over(self.session.viewer)
+            if self.session.humans:
+                self.last_human = None
+            self.refresh_view()
+            self.advance()
 
     def action_log(self) -> None:
         from ..widgets import log_lines

@@ -23,6 +23,7 @@ KEYS = {
         ("espace", "accélérer les bots"),
         ("? / F1", "cette aide ; c : les cartes ; l : tout le journal"),
         ("ctrl+s", "sauvegarder sous un nom (la partie est aussi sauvée après chaque action)"),
+        ("ctrl+b", "céder sa place à un bot (un joueur qui s'en va)"),
         ("q / ctrl+q", "quitter (la partie est sauvegardée)"),
     ],
     "en": [
@@ -38,6 +39,7 @@ KEYS = {
         ("space", "hurry the bots"),
         ("? / F1", "this help; c: the cards; l: the whole log"),
         ("ctrl+s", "save under a name (the game also autosaves after every action)"),
+        ("ctrl+b", "hand your seat to a bot (a player who leaves)"),
         ("q / ctrl+q", "quit (the game is saved)"),
     ],
 }
