@@ -201,6 +201,15 @@ def _play(args) -> int:
 
     lang = args.lang or detect_lang()
     folder = saves_dir(args.saves_dir)
+    if folder.exists() and not folder.is_dir():
+        print(f"weathering: {folder}: not a folder (see --saves-dir)", file=sys.stderr)
+        return 2
+    if args.command == "new":
+        try:
+            folder.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            print(f"weathering: cannot use {folder} for saves: {exc.strerror}", file=sys.stderr)
+            return 2
     options = {"lang": lang, "saves_dir": folder}
     if args.command == "new":
         eco, lob = (int(n) for n in args.config.split("v"))

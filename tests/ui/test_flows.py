@@ -187,3 +187,13 @@ async def test_a_leaving_human_hands_the_seat_to_a_bot_and_the_save_keeps_it(tmp
         name = app.session.save_name
     saved = read_save(tmp_path / f"{name}.toml")
     assert saved.handed == [leaving]
+
+
+async def test_a_failing_disk_is_reported_and_the_game_goes_on(tmp_path):
+    blocked = tmp_path / "not-a-folder"
+    blocked.write_text("a file where the saves folder should be", encoding="utf-8")
+    app = WeatheringApp(lang="en", saves_dir=blocked, setup=setup_for("2v1", seed=2), pace=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await drive(pilot, app, lambda a: a.session.state.round >= 2)
+        assert app.session.save_problem is not None
+        assert blocked.read_text(encoding="utf-8").startswith("a file")

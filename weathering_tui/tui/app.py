@@ -117,8 +117,7 @@ class WeatheringApp(App[None]):
         from .session import Session
 
         self.session = Session(game, self.saves_dir, autosave=self.autosave)
-        if self.session.autosave:
-            self.session.save()
+        self.session.autosave_now()
         while len(self.screen_stack) > 2:
             self.pop_screen()
         self.push_screen(GameScreen(self.session, self.tr, pace=self.pace))
@@ -160,6 +159,9 @@ class WeatheringApp(App[None]):
     def quit_game(self, session: Session) -> None:
         message = None
         if session.autosave and not session.state.over:
-            session.save()
-            message = self.tr("quit.saved", name=session.save_name)
+            session.autosave_now()
+            if session.save_problem is None:
+                message = self.tr("quit.saved", name=session.save_name)
+            else:
+                message = self.tr("save.failed", problem=session.save_problem)
         self.exit(message=message)

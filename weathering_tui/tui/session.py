@@ -24,6 +24,7 @@ class Session:
         }
         self.save_name = autosave_name(game)
         self.last_saved: str | None = None
+        self.save_problem: str | None = None
         humans = self.humans
         self.viewer = humans[0] if humans else 0
 
@@ -57,17 +58,25 @@ class Session:
     def play(self, action) -> None:
         """Apply (raises IllegalAction, changing nothing) then autosave."""
         self.game.play(action)
-        if self.autosave:
-            self.save()
+        self.autosave_now()
 
     def bot_move(self):
         seat = self.deciding
         view = view_for(self.state, seat, with_log=False)
         action = self.bots[seat].choose(view)
         self.game.play(action, view)
-        if self.autosave:
-            self.save()
+        self.autosave_now()
         return action
+
+    def autosave_now(self) -> None:
+        """Autosave; a failing disk never stops the game, it is reported once instead."""
+        if not self.autosave:
+            return
+        try:
+            self.save()
+            self.save_problem = None
+        except OSError as exc:
+            self.save_problem = f"{exc.filename or self.saves_dir}: {exc.strerror or exc}"
 
     def save(self, name: str | None = None) -> Path:
         """Autosave, or a named save (which the autosave keeps following)."""

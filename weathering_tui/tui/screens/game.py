@@ -109,6 +109,10 @@ class GameScreen(Screen[None]):
     def refresh_view(self) -> None:
         view = self.view()
         tr = self.tr
+        problem = self.session.save_problem
+        if problem is not None and problem != getattr(self, "_reported", None):
+            self._reported = problem
+            self.notify(tr("save.failed", problem=problem), severity="error", timeout=10)
         hand = view.me.hand or ()
         self.selected = max(0, min(self.selected, len(hand) - 1))
         status = ""
@@ -385,7 +389,12 @@ class GameScreen(Screen[None]):
 
     def _saved(self, name: str | None) -> None:
         if name:
-            path = self.session.save(name)
+            try:
+                path = self.session.save(name)
+            except OSError as exc:
+                problem = f"{exc.filename}: {exc.strerror or exc}"
+                self.notify(self.tr("save.failed", problem=problem), severity="error")
+                return
             self.notify(self.tr("save.done", name=path.stem))
             self.refresh_view()
 
