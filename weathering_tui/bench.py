@@ -129,8 +129,38 @@ async def _keys() -> None:
     )
 
 
+def bench_expert(pairs: int, configuration: str = "1v1") -> None:
+    """Each seed is played twice: expert Écolos against heuristic Lobbyistes, then
+    heuristic Écolos against expert Lobbyistes; prints the expert side's share of wins."""
+    from .bots import ExpertBot, HeuristicBot
+    from .engine import Setup, apply, new_game, view_for
+
+    def game(seed: int, expert_side: str) -> bool:
+        setup = Setup.standard(configuration, seed=seed)
+        state = new_game(setup)
+        bots = [
+            ExpertBot(seed * 7 + i) if seat.side == expert_side else HeuristicBot(seed * 7 + i)
+            for i, seat in enumerate(setup.seats)
+        ]
+        while not state.over:
+            seat = state.pending.seat
+            view = view_for(state, seat, with_log=False)
+            apply(state, bots[seat].choose(view), view)
+        return state.outcome.winner == ("ecologists" if expert_side == "ecologist" else "lobbyists")
+
+    started = time.perf_counter()
+    wins = sum(game(20000 + s, side) for s in range(pairs) for side in ("ecologist", "lobbyist"))
+    print(
+        f"expert vs heuristic, {configuration}, {2 * pairs} games: expert side won {wins} "
+        f"({wins / (2 * pairs):.1%}) in {time.perf_counter() - started:.0f} s"
+    )
+
+
 def main(argv: list[str]) -> int:
     which = argv[0] if argv else "all"
+    if which == "expert":
+        bench_expert(int(argv[1]) if len(argv) > 1 else 30, argv[2] if len(argv) > 2 else "1v1")
+        return 0
     if which in ("all", "engine"):
         bench_engine()
     if which in ("all", "tui"):
