@@ -136,3 +136,13 @@ def test_a_sampled_state_matches_the_view_it_came_from():
         assert [p.hand_count for p in again.players] == [p.hand_count for p in view.players]
         checked += 1
     assert checked >= 10
+
+
+def test_expert_beats_heuristic_on_paired_seeds():
+    """Each seed twice, the expert on either side. A small sample to keep CI short
+    (about a minute and a half): `python -m weathering_tui.bench expert 30` plays 60
+    games and is the figure to quote (66.7% when last measured)."""
+    from weathering_tui.bench import expert_wins
+
+    wins, games = expert_wins(pairs=6, configuration="1v1")
+    assert wins / games >= 0.55, f"{wins}/{games}"

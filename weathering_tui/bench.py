@@ -129,9 +129,9 @@ async def _keys() -> None:
     )
 
 
-def bench_expert(pairs: int, configuration: str = "1v1") -> None:
+def expert_wins(pairs: int, configuration: str = "1v1") -> tuple[int, int]:
     """Each seed is played twice: expert Écolos against heuristic Lobbyistes, then
-    heuristic Écolos against expert Lobbyistes; prints the expert side's share of wins."""
+    heuristic Écolos against expert Lobbyistes. Returns (expert side's wins, games)."""
     from .bots import ExpertBot, HeuristicBot
     from .engine import Setup, apply, new_game, view_for
 
@@ -148,8 +148,13 @@ def bench_expert(pairs: int, configuration: str = "1v1") -> None:
             apply(state, bots[seat].choose(view), view)
         return state.outcome.winner == ("ecologists" if expert_side == "ecologist" else "lobbyists")
 
-    started = time.perf_counter()
     wins = sum(game(20000 + s, side) for s in range(pairs) for side in ("ecologist", "lobbyist"))
+    return wins, 2 * pairs
+
+
+def bench_expert(pairs: int, configuration: str = "1v1") -> None:
+    started = time.perf_counter()
+    wins, _ = expert_wins(pairs, configuration)
     print(
         f"expert vs heuristic, {configuration}, {2 * pairs} games: expert side won {wins} "
         f"({wins / (2 * pairs):.1%}) in {time.perf_counter() - started:.0f} s"
