@@ -9,7 +9,7 @@ from __future__ import annotations
 from weathering_tui.engine import Setup, apply, legal_actions, new_game
 from weathering_tui.engine import actions as act
 from weathering_tui.engine.common import card_id
-from weathering_tui.engine.state import GameState, Pending, SeatSetup
+from weathering_tui.engine.state import GameState, Pending, SeatSetup, TurnFlags
 
 
 def start(config="2v1", seed=0, events=False, characters=None, mulligan=True, **options):
@@ -84,7 +84,7 @@ def turn_of(state: GameState, seat: int, ap: int | None = None) -> None:
     for other in state.players:
         other.reaction_used = False
     p = state.players[seat]
-    p.drew = p.discarded = p.traded = p.power_used = p.played_card = p.acted = False
+    p.turn = TurnFlags()
     if ap is not None:
         p.ap = ap
     state.pending = Pending("turn", seat)

@@ -62,7 +62,7 @@ def _public(ann: Announcement) -> dict:
 
 def announce(state: GameState, ann: Announcement) -> None:
     player = state.players[ann.actor]
-    player.acted = True
+    player.turn.acted = True
     secret, audience = {}, []
     if ann.kind == "put_in_deck":
         secret, audience = {"card": ann.card}, [ann.actor]
@@ -79,7 +79,7 @@ def play_card(state: GameState, seat: int, card: str, cartouche: int, target, fr
     else:
         player.hand.remove(card)
     state.limbo.append(card)
-    player.played_card = True
+    player.turn.played_card = True
     bump(state, seat, "cards_played")
     announce(
         state,
@@ -99,7 +99,7 @@ def put_in_deck(state: GameState, seat: int, card: str) -> None:
 
 
 def discard(state: GameState, seat: int, card: str) -> None:
-    state.players[seat].discarded = True
+    state.players[seat].turn.discarded = True
     announce(state, Announcement("discard", seat, card))
 
 
@@ -107,7 +107,7 @@ def draw(state: GameState, seat: int) -> None:
     player = state.players[seat]
     cost = constants(state).draw_cost
     player.ap -= cost
-    player.drew = True
+    player.turn.drew = True
     announce(state, Announcement("draw", seat, cost=cost))
 
 
@@ -120,7 +120,7 @@ def use_power(state: GameState, seat: int, target, card) -> None:
     player = state.players[seat]
     cost = power_cost(state, seat)
     player.ap -= cost
-    player.power_used = True
+    player.turn.power_used = True
     bump(state, seat, "powers")
     announce(
         state,
@@ -146,7 +146,7 @@ def answer_trade(state: GameState, frame: TradeAnswerFrame, accept: bool) -> Non
     player = state.players[frame.initiator]
     cost = constants(state).trade_cost
     player.ap -= cost
-    player.traded = True
+    player.turn.traded = True
     announce(state, Announcement("trade", frame.initiator, target=frame.partner, cost=cost))
 
 

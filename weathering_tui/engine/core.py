@@ -270,13 +270,13 @@ def _explain(state: GameState, pending: Pending, action) -> str:  # noqa: C901 -
     if isinstance(action, act.Draw):
         if state.phase == 2 and player.is_ecologist:
             return "Écolos cannot draw in phase 2 (golden rule)"
-        if player.drew:
+        if player.turn.drew:
             return "the draw action is once per turn"
         if not state.draw_pile:
             return "the draw pile is empty"
         return f"drawing costs {const.draw_cost} PA"
     if isinstance(action, act.ProposeTrade):
-        if player.traded:
+        if player.turn.traded:
             return "one trade per turn as initiator"
         if state.phase == 2:
             return "Écolos can neither start nor accept a trade in phase 2"
@@ -287,13 +287,13 @@ def _explain(state: GameState, pending: Pending, action) -> str:  # noqa: C901 -
         power = character(state, action.seat).power
         if power.timing == "reaction":
             return f"{power.name_fr} is used in reaction to another player's action"
-        if player.power_used:
+        if player.turn.power_used:
             return "the power is once per turn"
         if player.ap < power_cost(state, action.seat):
             return f"{power.name_fr} costs {power_cost(state, action.seat)} PA"
-        if power.first_action_only and player.acted:
+        if power.first_action_only and player.turn.acted:
             return f"{power.name_fr} must be the first action of the turn"
-        if power.after_play_card and not player.played_card:
+        if power.after_play_card and not player.turn.played_card:
             return f"{power.name_fr} needs a card played this turn first"
         return f"that target or card is not valid for {power.name_fr}"
     if isinstance(action, act.Cancel):

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import random
 
+import attrs
+
 from ..content import Content
 from .state import (
     ActiveEvent,
@@ -59,12 +61,7 @@ def determinize(view: View, content: Content, rng: random.Random) -> GameState:
                 deck=deck,
                 mulligan_done=p.mulligan_done,
                 hand_limit_off=p.hand_limit_off,
-                drew=p.drew,
-                discarded=p.discarded,
-                traded=p.traded,
-                power_used=p.power_used,
-                played_card=p.played_card,
-                acted=p.acted,
+                turn=attrs.evolve(p.turn),
                 reaction_used=p.reaction_used,
             )
         )

@@ -30,6 +30,7 @@ from .state import (
     RoundStartFrame,
     Setup,
     TransitionFrame,
+    TurnFlags,
 )
 
 BANDS = (  # §9.2, checked from the top down; None means "the victory threshold"
@@ -212,8 +213,7 @@ def begin_turn(state: GameState, seat: int) -> None:
     for other in state.players:
         other.reaction_used = False
     player = state.players[seat]
-    player.drew = player.discarded = player.traded = False
-    player.power_used = player.played_card = player.acted = False
+    player.turn = TurnFlags()
     gained = gain_ap(state, seat, income(state, seat))
     log(state, "turn", seat=seat, round=state.round, income=gained, ap=player.ap)
     table = configuration(state).table(player.side, state.phase)

@@ -49,16 +49,21 @@ def _turn(state: GameState, seat: int) -> list:
         and player.ap >= const.deck_cost
     ):
         out.extend(act.PutInDeck(seat, c) for c in hand)
-    if not player.discarded:
+    if not player.turn.discarded:
         out.extend(act.Discard(seat, c) for c in hand)
     if (
-        not player.drew
+        not player.turn.drew
         and player.ap >= const.draw_cost
         and state.draw_pile
         and not phase2_ecologist
     ):
         out.append(act.Draw(seat))
-    if not player.traded and player.ap >= const.trade_cost and player.hand and not phase2_ecologist:
+    if (
+        not player.turn.traded
+        and player.ap >= const.trade_cost
+        and player.hand
+        and not phase2_ecologist
+    ):
         for other in state.players:
             if other.seat == seat or not other.hand:
                 continue
@@ -86,13 +91,13 @@ def _powers(state: GameState, seat: int) -> list:
     player = state.players[seat]
     power = character(state, seat).power
     cost = power_cost(state, seat)
-    if power.timing != "own_turn" or player.power_used or player.ap < cost:
+    if power.timing != "own_turn" or player.turn.power_used or player.ap < cost:
         return []
-    if power.first_action_only and player.acted:
+    if power.first_action_only and player.turn.acted:
         return []
     effects = power.levels[level(state, seat) - 1].effects
     if power.after_play_card:
-        if not player.played_card:
+        if not player.turn.played_card:
             return []
         return [
             act.UsePower(seat, card=c)

@@ -48,6 +48,18 @@ class Setup:
 
 
 @attrs.define
+class TurnFlags:
+    """What a player has done this turn: the per-turn limits of §12.9, all public."""
+
+    drew: bool = False
+    discarded: bool = False
+    traded: bool = False
+    power_used: bool = False
+    played_card: bool = False
+    acted: bool = False  # any announced action (Mirai's Prévisions must come first)
+
+
+@attrs.define
 class PlayerState:
     seat: int
     side: str
@@ -60,13 +72,7 @@ class PlayerState:
     deck: list[str] = attrs.Factory(list)
     mulligan_done: bool = False
     hand_limit_off: bool = False
-    # Per-turn counters (§12.9), reset at the start of the player's own turn.
-    drew: bool = False
-    discarded: bool = False
-    traded: bool = False
-    power_used: bool = False
-    played_card: bool = False
-    acted: bool = False
+    turn: TurnFlags = attrs.Factory(lambda: TurnFlags())  # reset at each own turn (§12.9)
     # Reaction power: once during each player's turn (§5.1), reset at every turn start.
     reaction_used: bool = False
     stats: dict[str, int] = attrs.Factory(dict)

@@ -11,7 +11,7 @@ import attrs
 
 from .common import level
 from .legal import legal_actions
-from .state import GameState, LogEntry, Outcome
+from .state import GameState, LogEntry, Outcome, TurnFlags
 
 
 @attrs.frozen
@@ -29,12 +29,7 @@ class PlayerView:
     hand: tuple[str, ...] | None = None  # only for the viewing seat
     deck: tuple[str, ...] | None = None
     # What every seat saw happen this turn (public, needed to reason about the rules).
-    drew: bool = False
-    discarded: bool = False
-    traded: bool = False
-    power_used: bool = False
-    played_card: bool = False
-    acted: bool = False
+    turn: TurnFlags = attrs.Factory(lambda: TurnFlags())
     reaction_used: bool = False
     mulligan_done: bool = False
     hand_limit_off: bool = False
@@ -109,12 +104,7 @@ def view_for(state: GameState, seat: int, with_log: bool = True) -> View:
             deck_count=len(p.deck),
             hand=tuple(p.hand) if p.seat == seat else None,
             deck=tuple(p.deck) if p.seat == seat else None,
-            drew=p.drew,
-            discarded=p.discarded,
-            traded=p.traded,
-            power_used=p.power_used,
-            played_card=p.played_card,
-            acted=p.acted,
+            turn=attrs.evolve(p.turn),
             reaction_used=p.reaction_used,
             mulligan_done=p.mulligan_done,
             hand_limit_off=p.hand_limit_off,
