@@ -197,3 +197,17 @@ async def test_a_failing_disk_is_reported_and_the_game_goes_on(tmp_path):
         await drive(pilot, app, lambda a: a.session.state.round >= 2)
         assert app.session.save_problem is not None
         assert blocked.read_text(encoding="utf-8").startswith("a file")
+
+
+async def test_an_expert_bot_seat_plays_in_the_app(tmp_path):
+    setup = setup_for("1v1", humans=1, seed=3)
+    import attrs
+
+    seats = (setup.seats[0], attrs.evolve(setup.seats[1], bot="expert"))
+    app = WeatheringApp(
+        lang="fr", saves_dir=None, setup=attrs.evolve(setup, seats=seats), pace=0, autosave=False
+    )
+    async with app.run_test(size=(80, 24)) as pilot:
+        await drive(pilot, app, lambda a: a.session.state.round >= 2, limit=4000)
+        assert app.session.bots[1].name == "expert"
+        assert any(a.seat == 1 for a in app.session.game.actions)

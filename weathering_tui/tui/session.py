@@ -60,10 +60,15 @@ class Session:
         self.game.play(action)
         self.autosave_now()
 
-    def bot_move(self):
+    def bot_view(self, seat: int) -> View:
+        return view_for(self.state, seat, with_log=False)
+
+    def bot_move(self, action=None):
+        """The deciding bot plays (or plays `action`, chosen from its view elsewhere)."""
         seat = self.deciding
-        view = view_for(self.state, seat, with_log=False)
-        action = self.bots[seat].choose(view)
+        view = self.bot_view(seat)
+        if action is None:
+            action = self.bots[seat].choose(view)
         self.game.play(action, view)
         self.autosave_now()
         return action

@@ -135,6 +135,17 @@ class GameScreen(Screen[None]):
             ]
         )
 
+    def on_resize(self) -> None:
+        # The panes fit their text to their size (log lines, card names, footer words).
+        self.call_after_refresh(self.refresh_view)
+
+    def on_screen_resume(self) -> None:
+        # Back from help, the log or a dialog: whatever happened meanwhile (a bot that
+        # finished thinking) must carry on.
+        if self.is_mounted:
+            self.refresh_view()
+            self.advance()
+
     # ------------------------------------------------------------ flow
 
     def advance(self) -> None:
@@ -188,7 +199,30 @@ class GameScreen(Screen[None]):
         if self.session.state.over or not self.session.is_bot_turn():
             self.advance()
             return
+        seat = self.session.deciding
+        if self.session.bots[seat].name == "expert":
+            # The expert thinks for up to a second: off the event loop, so keys still work.
+            view = self.session.bot_view(seat)
+            self.busy = True
+            self.run_worker(
+                lambda: self.session.bots[seat].choose(view), thread=True, name="bot", group="bot"
+            )
+            return
         self.session.bot_move()
+        self.refresh_view()
+        self.advance()
+
+    def on_worker_state_changed(self, event) -> None:
+        from textual.worker import WorkerState
+
+        if event.worker.group != "bot" or event.state not in (
+            WorkerState.SUCCESS,
+            WorkerState.ERROR,
+        ):
+            return
+        self.busy = False
+        if event.state == WorkerState.SUCCESS and not self.session.state.over:
+            self.session.bot_move(event.worker.result)
         self.refresh_view()
         self.advance()
 
