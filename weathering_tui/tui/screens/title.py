@@ -23,7 +23,7 @@ class TitleScreen(Screen[None]):
     TitleScreen { align: center middle; }
     TitleScreen #logo { color: $success; width: auto; }
     TitleScreen #pitch { width: auto; color: $text-muted; margin-bottom: 1; }
-    TitleScreen OptionList { width: 34; height: auto; }
+    TitleScreen OptionList { width: 44; height: auto; }
     TitleScreen #title-keys { width: auto; color: $text-muted; margin-top: 1; }
     """
     BINDINGS = [Binding("q", "app.quit", "quit", show=False)]
