@@ -20,7 +20,7 @@ def phase_one_game():
 
 
 def phase_two_game():
-    return at(setup_for("3v2", seed=5), human_turn(0, 2))
+    return at(setup_for("3v2", seed=5), lambda s: human_turn(0, 2)(s) and s.round == 7)
 
 
 @pytest.mark.parametrize("size", SIZES, ids=["80x24", "120x40"])
@@ -87,3 +87,9 @@ def test_end_of_game(snap_compare, size):
 
 def test_terminal_too_small(snap_compare):
     assert snap_compare(app(), terminal_size=(60, 20))
+
+
+@pytest.mark.parametrize("size", SIZES, ids=["80x24", "120x40"])
+def test_transition_summary(snap_compare, size):
+    game = at(setup_for("2v1", seed=5), human_turn(0, 2))
+    assert snap_compare(app(game=game), terminal_size=size)

@@ -157,6 +157,8 @@ class GameScreen(Screen[None]):
         if state.over:
             self.app.show_end(session)
             return
+        if self._show_transition():
+            return
         seat = session.deciding
         if session.is_bot_turn():
             self.busy = True
@@ -179,6 +181,44 @@ class GameScreen(Screen[None]):
             self.app.push_screen(PrivacyScreen(title, body), lambda _: self._after_privacy(seat))
             return
         self._take_seat(seat)
+
+    def _show_transition(self) -> bool:
+        """Once, as phase 2 begins: what the transition did (synergies, decks in hand)."""
+        state = self.session.state
+        if getattr(self, "_transition_seen", False) or state.phase != 2:
+            return False
+        self._transition_seen = True
+        if state.round != 6 or not self.session.humans:
+            return False
+        from ..describe import log_line
+
+        view = self.view()
+        kinds = [e.kind for e in view.log]
+        start = len(kinds) - 1 - kinds[::-1].index("transition") if "transition" in kinds else None
+        if start is None:
+            return False
+        lines = []
+        for entry in view.log[start + 1 :]:
+            if entry.kind == "round":
+                break
+            line = log_line(self.tr, view, entry)
+            if line is not None:
+                lines.append(line)
+        lines.append(f"{self.tr('gauge')} {view.hp}/30")
+        self.busy = True
+        self.app.push_screen(
+            ChoiceModal(
+                self.tr("transition.title"),
+                [(self.tr("transition.go"), True)],
+                body="\n".join(lines) or self.tr("transition.nothing"),
+            ),
+            lambda _: self._after_transition(),
+        )
+        return True
+
+    def _after_transition(self) -> None:
+        self.busy = False
+        self.advance()
 
     def _after_privacy(self, seat: int) -> None:
         self.busy = False
