@@ -56,29 +56,34 @@ def _first_turn(round_: int):
 
 
 EXAMPLES = {
-    # A 3v2 table at the start of phase 2: the decks have just become the hands.
+    # A 3v2 table at the start of phase 2: the decks have just become the hands and
+    # the gauge is within reach of a victory.
     "3v2-phase2-start": (
-        lambda: _setup("3v2", 2026, ["priya", "thomas", "mirai", "fossilise", "insatiable"]),
+        lambda: _setup("3v2", 2026, ["priya", "thomas", "mirai", "fossilise", "au_bras_long"]),
         _first_turn(6),
+        range(9, 15),
     ),
-    # A 1v1 duel in its last round: every PV counts, and the Lobbyiste plays last.
+    # A 1v1 duel in its last round, the gauge on the edge of victory: every PV counts,
+    # and the Lobbyiste plays last.
     "1v1-last-round": (
         lambda: _setup("1v1", 1130, ["amir", "aux_poches_pleines"]),
         _first_turn(10),
+        range(13, 18),
     ),
 }
 
 
 def build(folder: Path = FOLDER) -> list[Path]:
     paths = []
-    for name, (make_setup, stop) in EXAMPLES.items():
+    for name, (make_setup, stop, gauge) in EXAMPLES.items():
         setup = make_setup()
-        for attempt in range(100):  # the first seed from the printed one that gets there
+        for attempt in range(200):  # the first seed from the printed one that gets there
             try:
                 game = _play_until(attrs.evolve(setup, seed=setup.seed + attempt), stop)
-                break
             except RuntimeError:
                 continue
+            if game.state.hp in gauge:
+                break
         paths.append(write_save(folder / f"{name}.toml", game))
     return paths
 
