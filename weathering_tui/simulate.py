@@ -183,7 +183,6 @@ def summarise(results: list[GameResult], seconds: float, configuration, seed, bo
         "hp_by_turn": hp_by_turn,
         "draw_pile_empty_rate": round(len(emptied) / n, 4),
         "draw_pile_empty_turn": round(sum(emptied) / len(emptied), 2) if emptied else None,
-        "draw_pile_empty_round": round(sum(emptied) / len(emptied), 2) if emptied else None,
         "character_win_rates": {
             c: round(w / total, 4) for c, (w, total) in sorted(by_character.items())
         },

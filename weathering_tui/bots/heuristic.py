@@ -34,7 +34,7 @@ import random
 from ..content import default_content
 from ..content import effects as fx
 from ..engine import actions as act
-from ..engine.common import card_id
+from ..engine.common import card_id, frugal_cost
 from ..engine.view import View
 
 TURN_GUARD = 200
@@ -97,10 +97,11 @@ class HeuristicBot:
         return best
 
     def cost(self, instance, view: View) -> int:
-        cost = self.card(instance).cost
-        if view.phase == 2 and view.me.side == "ecologist":
-            return max(0, cost - 1)
-        return cost
+        return frugal_cost(self.card(instance).cost, view.phase, view.me.side)
+
+    def power_cost(self, view: View) -> int:
+        me = view.me
+        return self.content.characters[me.character].power.at(me.level).cost
 
     # ------------------------------------------------------------ entry point
 
@@ -133,7 +134,7 @@ class HeuristicBot:
         costs = []
         power = self.content.characters[me.character].power
         if power.timing == "reaction":
-            costs.append(power.levels[me.level - 1].cost)
+            costs.append(self.power_cost(view))
         for instance in me.hand or ():
             if self.card(instance).cancel_effect() is not None:
                 costs.append(self.cost(instance, view))
@@ -246,7 +247,7 @@ class HeuristicBot:
             return None
         me = view.me
         char = me.character
-        cost = self.content.characters[char].power.levels[me.level - 1].cost
+        cost = self.power_cost(view)
         if cost > spare:
             return None
         if char == "thomas":
@@ -365,8 +366,7 @@ class HeuristicBot:
 
     def _cancel_cost(self, a: act.Cancel, view: View) -> int:
         if a.card is None:
-            me = view.me
-            return self.content.characters[me.character].power.levels[me.level - 1].cost
+            return self.power_cost(view)
         return self.cost(a.card, view)
 
     def _threat(self, view: View, info: dict) -> float:

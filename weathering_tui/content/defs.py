@@ -91,6 +91,10 @@ class PowerDef:
     after_play_card: bool = False
     target_must_hold_cards: bool = False
 
+    def at(self, level: int) -> PowerLevel:
+        """The power at level 1, 2 or 3."""
+        return self.levels[level - 1]
+
 
 @attrs.frozen
 class CharacterDef:

@@ -326,7 +326,7 @@ def _resolve_power(state: GameState, ann: Announcement, cancelled: bool) -> None
     if cancelled:
         return
     power = character(state, ann.actor).power
-    effects = power.levels[ann.level - 1].effects
+    effects = power.at(ann.level).effects
     if any(isinstance(e, fx.PlayFromDiscard) for e in effects):
         state.stack.append(SecondCardFrame(ann.actor, ann.card))
     else:

@@ -51,15 +51,19 @@ def level(state: GameState, seat: int) -> int:
 
 
 def power_cost(state: GameState, seat: int) -> int:
-    return character(state, seat).power.levels[level(state, seat) - 1].cost
+    return character(state, seat).power.at(level(state, seat)).cost
+
+
+def frugal_cost(printed: int, phase: int, side: str) -> int:
+    """Printed cost, minus 1 for an Écolo in phase 2 (frugality, minimum 0) [RB 124].
+    The one statement of the rule: the engine, the bots and the app all ask here."""
+    if phase == 2 and side == "ecologist":
+        return max(0, printed - 1)
+    return printed
 
 
 def effective_cost(state: GameState, seat: int, instance: str) -> int:
-    """Printed cost, minus 1 for an Écolo in phase 2 (frugality, minimum 0) [RB 124]."""
-    cost = card_def(state, instance).cost
-    if state.phase == 2 and state.players[seat].is_ecologist:
-        return max(0, cost - 1)
-    return cost
+    return frugal_cost(card_def(state, instance).cost, state.phase, state.players[seat].side)
 
 
 def distinct(cards) -> list[str]:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from . import actions as act
 from . import announce, effects, flow
-from .common import IllegalAction, card_def, character, constants, effective_cost, log, power_cost
+from .common import IllegalAction, card_def, character, constants, effective_cost, power_cost
 from .legal import legal_actions
 from .state import (
     ArrangeFrame,
@@ -303,4 +303,4 @@ def _explain(state: GameState, pending: Pending, action) -> str:  # noqa: C901 -
     return f"{name} is not a legal answer now: {player.name} must {expected}"
 
 
-__all__ = ["IllegalAction", "apply", "legal_actions", "log", "replay", "run", "why_illegal"]
+__all__ = ["IllegalAction", "apply", "legal_actions", "replay", "run", "why_illegal"]

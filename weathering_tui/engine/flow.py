@@ -7,7 +7,6 @@ from . import rng
 from .common import (
     GAUGE_MAX,
     IllegalAction,
-    character,
     configuration,
     constants,
     draw_cards,
@@ -370,7 +369,3 @@ def end_game(state: GameState, reason: str) -> None:
         winner=state.outcome.winner,
         perfect=state.outcome.perfect,
     )
-
-
-def power_def(state: GameState, seat: int):
-    return character(state, seat).power

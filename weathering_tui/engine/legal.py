@@ -95,7 +95,7 @@ def _powers(state: GameState, seat: int) -> list:
         return []
     if power.first_action_only and player.turn.acted:
         return []
-    effects = power.levels[level(state, seat) - 1].effects
+    effects = power.at(level(state, seat)).effects
     if power.after_play_card:
         if not player.turn.played_card:
             return []

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from ..content import effects as fx
 from ..engine import actions as act
-from ..engine.common import card_id
+from ..engine.common import card_id, frugal_cost
 from ..engine.view import View
 from .i18n import Tr
 
@@ -108,15 +108,11 @@ def option_label(tr: Tr, view: View, option: int, target) -> str:
 
 
 def _power_cost(view: View, tr: Tr) -> int:
-    power = tr.content.characters[view.me.character].power
-    return power.levels[view.me.level - 1].cost
+    return tr.content.characters[view.me.character].power.at(view.me.level).cost
 
 
 def _card_cost(view: View, instance: str, tr: Tr) -> int:
-    cost = tr.content.cards[card_id(instance)].cost
-    if view.phase == 2 and view.me.side == "ecologist":
-        return max(0, cost - 1)
-    return cost
+    return frugal_cost(tr.content.cards[card_id(instance)].cost, view.phase, view.me.side)
 
 
 def peeked(view: View) -> list[str]:

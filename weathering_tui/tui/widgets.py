@@ -7,7 +7,7 @@ from textual.widget import Widget
 
 from ..content import effects as fx
 from ..engine import actions as act
-from ..engine.common import card_id
+from ..engine.common import card_id, frugal_cost
 from ..engine.view import View
 from .describe import effect_words, log_line
 from .i18n import Tr
@@ -178,9 +178,7 @@ class HandPane(Pane):
         for i, instance in enumerate(hand):
             card = tr.content.cards[card_id(instance)]
             printed = card.cost
-            effective = (
-                max(0, printed - 1) if view.phase == 2 and me.side == "ecologist" else printed
-            )
+            effective = frugal_cost(printed, view.phase, me.side)
             cost = f"{effective}PA" if effective == printed else f"{effective}({printed})"
             mark = "▸" if i == selected else " "
             line = Text(f"{mark}{i + 1} ", style="bold yellow" if i == selected else "")
