@@ -21,8 +21,15 @@ def start(config="2v1", seed=0, events=False, characters=None, mulligan=True, **
     state = new_game(Setup(config, seats, seed=seed, events=events, **options))
     if mulligan:
         for seat in range(len(sides)):
-            apply(state, act.Mulligan(seat, ()))
+            apply(state, act.ChooseCard(seat, None))
     return state
+
+
+def mulligan(state: GameState, seat: int, cards=()) -> None:
+    """The mulligan as a pick list: each card to put back, in order, then done."""
+    for card in cards:
+        apply(state, act.ChooseCard(seat, card))
+    apply(state, act.ChooseCard(seat, None))
 
 
 def all_cards(state: GameState) -> list[str]:
@@ -166,5 +173,5 @@ def start_with_events(config="2v1", *event_ids, **kwargs):
     state = start(config, events=True, mulligan=False, **kwargs)
     stack_events(state, *event_ids)
     for seat in range(len(state.players)):
-        apply(state, act.Mulligan(seat, ()))
+        apply(state, act.ChooseCard(seat, None))
     return state

@@ -1,6 +1,7 @@
 """Bots: stronger than random, blind to what their seat cannot see, able to answer anything."""
 
 import copy
+import functools
 from collections import Counter
 
 import pytest
@@ -45,12 +46,11 @@ def test_a_bot_decides_the_same_whatever_another_seat_hides(kind):
         assert first == second
 
 
-SEEN: dict[str, Counter] = {"heuristic": Counter(), "random": Counter()}
-
-
-@pytest.mark.parametrize("config", CONFIGS)
-@pytest.mark.parametrize("kind", ["heuristic", "random"])
-def test_every_bot_kind_answers_every_decision_in_every_configuration(config, kind):
+@functools.cache
+def decisions_met(kind: str, config: str) -> Counter:
+    """Ten whole games of `kind` bots in `config`, every decision checked legal; the
+    kinds of decision met. Cached, so each test can ask for it in any order."""
+    seen: Counter = Counter()
     for seed in range(10):
         setup = Setup.standard(config, seed=300 + seed)
         state = new_game(setup)
@@ -61,16 +61,25 @@ def test_every_bot_kind_answers_every_decision_in_every_configuration(config, ki
             action = bots[pending.seat].choose(view)
             assert action in view.legal
             apply(state, action)
-            SEEN[kind][pending.kind] += 1
-    assert SEEN[kind]["turn"] and SEEN[kind]["mulligan"]
+            seen[pending.kind] += 1
+    return seen
+
+
+@pytest.mark.parametrize("config", CONFIGS)
+@pytest.mark.parametrize("kind", ["heuristic", "random"])
+def test_every_bot_kind_answers_every_decision_in_every_configuration(config, kind):
+    seen = decisions_met(kind, config)
+    assert seen["turn"] and seen["mulligan"]
 
 
 @pytest.mark.parametrize("kind", ["heuristic", "random"])
 def test_the_decisions_met_cover_every_kind(kind):
-    """Runs after the per-configuration games above (same module, in order)."""
+    seen = Counter()
+    for config in CONFIGS:
+        seen += decisions_met(kind, config)
     common = {"turn", "mulligan", "react", "choose_discard", "choose_option", "claim_synergy"}
-    assert common <= set(SEEN[kind]), SEEN[kind]
-    assert {"choose_take", "choose_exchange", "choose_give", "trade_answer"} & set(SEEN[kind])
+    assert common <= set(seen), seen
+    assert {"choose_take", "choose_exchange", "choose_give", "trade_answer"} & set(seen)
 
 
 def test_heuristic_bot_heals_as_an_ecologist_and_strikes_as_a_lobbyist():

@@ -32,16 +32,17 @@ def check_view(state, seat):
         if player.seat != seat:
             others |= set(player.hand) | set(player.deck)
     hidden_piles = set(state.draw_pile) | set(state.event_pile)
-    outside_log = card_ids(data)
-    assert not outside_log & others, "another hand or deck in the view"
-    assert not outside_log & hidden_piles, "a hidden pile in the view"
-    assert "rng" not in json.dumps(data) and str(state.rng) not in json.dumps(data)
-
     public, mine = set(), set()
     for entry in state.log:
         public |= card_ids(entry.data)
         if seat in entry.audience:
             mine |= card_ids(entry.secret)
+    outside_log = card_ids(data)
+    # A card announced for discard is public while it waits in its owner's hand (§12.6).
+    assert not (outside_log & others) - public, "another hand or deck in the view"
+    assert not outside_log & hidden_piles, "a hidden pile in the view"
+    assert "rng" not in json.dumps(data) and str(state.rng) not in json.dumps(data)
+
     assert not public & set(state.draw_pile), "the draw pile order is public"
     assert not public & set(state.event_pile), "the event pile order is public"
     for entry in log:

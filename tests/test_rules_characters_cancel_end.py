@@ -122,7 +122,7 @@ def test_r93_war_chest_needs_a_card_played_this_turn():
     state.discard_pile.append(second)
     turn_of(state, 2, ap=7)
     assert not any(isinstance(a, act.UsePower) for a in legal_actions(state, 2))
-    with pytest.raises(IllegalAction, match="needs a card played"):
+    with pytest.raises(IllegalAction, match="^power_needs_play"):
         apply(state, act.UsePower(2, card=second))
 
 
@@ -149,7 +149,9 @@ def test_r94_objection_once_per_lobbyist_turn():
 # ---------------------------------------------------------------- cancellation
 
 
-def test_r95_every_other_player_is_asked_in_seat_order_after_the_actor():
+def test_r95_every_opponent_is_asked_in_seat_order_after_the_actor_allies_are_not():
+    """§8.3 [D, revised]: the window goes to the actor's opponents; seat 4, the actor's
+    ally, holds a cancel card and is still not asked."""
     state = start("3v2")
     cancels = {0: "boycott", 1: "boycott", 2: "manifestation", 4: "manifestation"}
     for seat, cid in cancels.items():
@@ -162,7 +164,8 @@ def test_r95_every_other_player_is_asked_in_seat_order_after_the_actor():
     while state.pending.kind == "react":
         asked.append(state.pending.seat)
         apply(state, act.Pass(state.pending.seat))
-    assert asked == [4, 0, 1, 2]
+    assert asked == [0, 1, 2]
+    assert 4 not in asked and cancels[4] == "manifestation"
 
 
 def test_r96_a_cancelled_play_loses_its_pa_and_card_and_does_nothing():
@@ -215,18 +218,20 @@ def test_r99_a_cancelled_power_without_card_loses_only_its_cost(hero):
 
 
 def test_r100_nobody_responds_to_a_cancellation():
-    state = start("2v1")
+    state = start("2v2")
     set_hand(state, 0, "sobriete_energetique")
-    set_hand(state, 1, "boycott")
-    set_hand(state, 2, "boycott")
-    state.players[1].ap = state.players[2].ap = 5
+    # The actor's ally could cancel the canceller: never asked.
+    for seat, cid in ((1, "manifestation"), (2, "boycott"), (3, "boycott")):
+        set_hand(state, seat, cid)
+        state.players[seat].ap = 5
     turn_of(state, 0, ap=5)
     play(state, 0, "sobriete_energetique")
-    assert state.pending.seat == 1
-    apply(state, act.Pass(1))
-    apply(state, act.Cancel(2, state.players[2].hand[0]))
+    assert state.pending.seat == 2
+    apply(state, act.Pass(2))
+    apply(state, act.Cancel(3, state.players[3].hand[0]))
     assert state.pending.kind == "turn" and state.pending.seat == 0
     assert len(entries(state, "announce")) == 1
+    assert len(entries(state, "cancel")) == 1 and state.players[1].hand
 
 
 def test_r101_a_cancelled_put_in_deck_loses_1_pa_and_the_card():
@@ -242,16 +247,16 @@ def test_r101_a_cancelled_put_in_deck_loses_1_pa_and_the_card():
 
 
 def test_r102_an_action_is_cancelled_at_most_once():
-    state = start("3v1")
+    state = start("2v2")
     set_hand(state, 0, "sobriete_energetique")
-    for seat, cid in ((1, "boycott"), (2, "boycott"), (3, "manifestation")):
+    for seat, cid in ((2, "boycott"), (3, "manifestation")):
         set_hand(state, seat, cid)
         state.players[seat].ap = 5
     turn_of(state, 0, ap=5)
     play(state, 0, "sobriete_energetique")
-    apply(state, act.Cancel(1, state.players[1].hand[0]))
+    apply(state, act.Cancel(2, state.players[2].hand[0]))
     assert state.pending.kind == "turn"
-    assert state.players[2].hand and state.players[3].hand  # never asked, never paid
+    assert state.players[3].hand  # never asked, never paid
     assert len(entries(state, "cancel")) == 1
 
 

@@ -123,7 +123,7 @@ def test_r72_hurricane_each_player_loses_1_pa_or_discards_1_card():
     state = start("2v2", events=True, mulligan=False)
     stack_events(state, "ouragan_devastateur")
     for seat in range(4):
-        apply(state, act.Mulligan(seat, ()))
+        apply(state, act.ChooseCard(seat, None))
     # the window is over and choices begin; shape each seat's situation now
     set_hand(state, 1, "surconsommation")
     state.players[1].ap = 0
@@ -187,11 +187,18 @@ def test_r75_no_event_acts_during_the_transition():
     apply(state, act.EndTurn(2))
     assert state.pending.kind == "claim_synergy"
     apply(state, act.ClaimSynergy(0, True))
-    heals = [e for e in entries(state, "heal") if e.data["source"] == "synergy"]
-    assert heals[-1].data["amount"] == 2  # Sécheresse did not touch it
-    damages = [e for e in state.log if e.kind == "damage"]
-    round6 = max(i for i, e in enumerate(state.log) if e.kind == "round")
-    assert all(state.log.index(d) > round6 for d in damages[-1:])
+    kinds_ = [e.kind for e in state.log]
+    first = kinds_.index("transition")
+    last = kinds_.index("round", first)
+    during = state.log[first:last]
+    # Nothing touches the gauge during the transition but the synergy, whole (+2: Sécheresse
+    # would make it +1), and no event acts before round 6 begins.
+    gauge = [e for e in during if e.kind in ("heal", "damage")]
+    assert [(e.kind, e.data["source"], e.data["amount"]) for e in gauge] == [("heal", "synergy", 2)]
+    round_end = next(e for e in reversed(state.log[:first]) if e.kind == "round_end")
+    assert round_end.data["round"] == 5
+    assert gauge[0].data["hp"] == round_end.data["hp"] + 2 == 14
+    assert not [e for e in during if e.kind in ("lose_ap", "gain_ap", "discard", "draw")]
 
 
 # ---------------------------------------------------------------- cards

@@ -67,7 +67,7 @@ def test_r112_forecast_only_as_the_first_action():
     play(state, 0, "potager_partage")
     pass_reactions(state)
     assert act.UsePower(0) not in legal_actions(state, 0)
-    with pytest.raises(IllegalAction, match="first action"):
+    with pytest.raises(IllegalAction, match="^power_first_action"):
         apply(state, act.UsePower(0))
 
 

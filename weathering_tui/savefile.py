@@ -234,9 +234,9 @@ def read_save(path, content: Content | None = None) -> SavedGame:
     except IllegalAction as exc:
         raise SaveError(path, f"setup: {exc}") from None
     for i, action in enumerate(actions):
-        reason = why_illegal(state, action)
-        if reason is not None:
-            raise SaveError(path, f"actions[{i}] ({act.action_name(action)}) is illegal: {reason}")
+        refusal = why_illegal(state, action)
+        if refusal is not None:
+            raise SaveError(path, f"actions[{i}] ({act.action_name(action)}) is illegal: {refusal}")
         apply(state, action)
     converter = save_converter()
     if converter.unstructure(state) != converter.unstructure(snapshot):

@@ -9,7 +9,10 @@ import tomllib
 from pathlib import Path
 
 FORMAT = "weathering-save"
-FORMAT_VERSION = 1
+FORMAT_VERSION = 2
+# Format 1 recorded games under earlier rules (allies asked in reaction windows, the
+# mulligan as one action): its actions do not replay under these rules.
+OLDEST_READABLE = 2
 MAX_BYTES = 4 * 1024 * 1024
 TOP_KEYS = {"format", "format_version", "meta", "setup", "actions", "state"}
 
@@ -89,6 +92,12 @@ def migrate(document: dict, path: Path) -> dict:
     version = document["format_version"]
     if version < 1:
         raise SaveError(path, f"save format {version} does not exist")
+    if version < OLDEST_READABLE:
+        raise SaveError(
+            path,
+            f"was written by an older Weathering (save format {version}, earlier rules); "
+            f"this version resumes format {OLDEST_READABLE} and newer",
+        )
     while version < FORMAT_VERSION:
         document = MIGRATIONS[version](document)
         version = document["format_version"]

@@ -68,8 +68,8 @@ async def test_one_human_and_four_bots_in_3v2_to_the_end(tmp_path):
 
 async def test_a_cancellation_through_the_reaction_prompt(tmp_path):
     game = at(
-        setup_for("2v1", seed=2, characters=["priya", "amir", "fossilise"]),
-        lambda s: s.pending.kind == "react" and s.pending.seat == 0,
+        setup_for("2v1", seed=3, characters=["priya", "amir", "fossilise"]),
+        lambda s: s.pending is not None and s.pending.kind == "react" and s.pending.seat == 0,
     )
     app = WeatheringApp(lang="fr", saves_dir=None, game=game, pace=0, autosave=False)
     async with app.run_test(size=(80, 24)) as pilot:
@@ -169,7 +169,7 @@ async def test_ctrl_s_saves_under_a_name_and_l_shows_the_whole_log(tmp_path):
         from weathering_tui.tui.screens.log import LogScreen
 
         assert isinstance(app.screen, LogScreen)
-        assert len(app.screen.lines) >= 8 and "Round 1 · phase 1" in app.screen.lines
+        assert len(app.screen.lines) >= 8 and "Phase 1 · Round 1/5" in app.screen.lines
         await pilot.press("escape")
         assert isinstance(app.screen, GameScreen)
 

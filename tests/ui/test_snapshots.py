@@ -62,8 +62,8 @@ def test_choice_modal_mulligan(snap_compare, size):
 @pytest.mark.parametrize("size", SIZES, ids=["80x24", "120x40"])
 def test_reaction_prompt(snap_compare, size):
     game = at(
-        setup_for("2v1", seed=2, characters=["priya", "amir", "fossilise"]),
-        lambda s: s.pending.kind == "react" and s.pending.seat == 0,
+        setup_for("2v1", seed=3, characters=["priya", "amir", "fossilise"]),
+        lambda s: s.pending is not None and s.pending.kind == "react" and s.pending.seat == 0,
     )
     assert snap_compare(app(game=game), terminal_size=size)
 

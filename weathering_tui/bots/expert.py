@@ -19,11 +19,10 @@ from __future__ import annotations
 import random
 import time
 
+from .. import engine
 from ..content import default_content
+from ..engine import View, apply, view_for
 from ..engine import actions as act
-from ..engine import apply
-from ..engine.determinize import determinize
-from ..engine.view import View, view_for
 from .heuristic import HeuristicBot
 
 
@@ -85,7 +84,7 @@ class ExpertBot:
         return options
 
     def _rollout(self, view: View, action, world: random.Random) -> float:
-        state = determinize(view, self.content, world)
+        state = engine.determinize(view, self.content, world)
         apply(state, action)
         bots = [HeuristicBot(world.randrange(1 << 30), self.content) for _ in state.players]
         stop_round = None if self.horizon is None else state.round + self.horizon

@@ -33,9 +33,8 @@ import random
 
 from ..content import default_content
 from ..content import effects as fx
+from ..engine import View, card_id
 from ..engine import actions as act
-from ..engine.common import card_id, frugal_cost
-from ..engine.view import View
 
 TURN_GUARD = 200
 
@@ -55,25 +54,14 @@ class HeuristicBot:
 
     def swing(self, cartouche, view: View) -> float:
         """What a cartouche does to the gauge, counting its side effects as PV."""
-        mods = self._mods(view)
         value = 0.0
         for effect in cartouche:
             match effect:
                 case fx.Heal(amount=n):
-                    value += max(0, n + mods[0])
+                    value += max(0, n + view.heal_mod)
                 case fx.Damage(amount=n):
-                    value -= max(0, n + mods[1])
+                    value -= max(0, n + view.damage_mod)
         return value
-
-    def _mods(self, view: View) -> tuple[int, int]:
-        heal = damage = 0
-        for event in view.active_events:
-            for effect in self.content.events[event.event].continuous:
-                if isinstance(effect, fx.HealMod):
-                    heal += effect.amount
-                elif isinstance(effect, fx.DamageMod):
-                    damage += effect.amount
-        return heal, damage
 
     def value(self, instance, view: View, side: str) -> float:
         """How much this card is worth keeping for `side`."""
@@ -97,11 +85,10 @@ class HeuristicBot:
         return best
 
     def cost(self, instance, view: View) -> int:
-        return frugal_cost(self.card(instance).cost, view.phase, view.me.side)
+        return view.cost(instance)
 
     def power_cost(self, view: View) -> int:
-        me = view.me
-        return self.content.characters[me.character].power.at(me.level).cost
+        return view.me.power_cost
 
     # ------------------------------------------------------------ entry point
 
@@ -182,7 +169,8 @@ class HeuristicBot:
         ]
         if view.phase == 1:
             deck_move = self._build_deck(view, options, spare)
-            urgent = view.hp <= 12 or (view.round == 5 and view.hp < 15)
+            last_of_phase_one = view.phase == 1 and view.round_in_phase == view.rounds_per_phase
+            urgent = view.hp <= 12 or (last_of_phase_one and view.hp < view.threshold)
             if deck_move is not None and not (urgent and heals):
                 return deck_move
         if heals:
@@ -207,7 +195,7 @@ class HeuristicBot:
         if not moves or spare < 1:
             return None
         deck_types = {self.card(c).type for c in me.deck or ()}
-        target = 6 if view.round >= 3 else 4
+        target = view.deck_limit if view.round >= 3 else 4
 
         def score(a):
             card = self.card(a.card)
@@ -334,13 +322,15 @@ class HeuristicBot:
     def on_mulligan(self, view: View, options: list):
         side = view.me.side
         hand = view.me.hand or ()
-        useless = tuple(c for c in hand if self.value(c, view, side) <= 0.5)
-        if len(useless) >= 3:
-            target = tuple(c for c in hand if c in useless)
+        useless = [c for c in hand if self.value(c, view, side) <= 0.5]
+        if len(useless) >= 3:  # put every useless card back, one pick at a time
+            for picked in view.pending.mine.get("picked", ()):
+                if picked in useless:
+                    useless.remove(picked)
             for a in options:
-                if a.cards == target:
+                if a.card is not None and a.card in useless:
                     return a
-        return next(a for a in options if not a.cards)
+        return next(a for a in options if a.card is None)
 
     def on_react(self, view: View, options: list):
         cancels = [a for a in options if isinstance(a, act.Cancel)]
@@ -434,7 +424,7 @@ class HeuristicBot:
             total = 0.0
             for effect in effects:
                 if isinstance(effect, fx.Heal):
-                    total += effect.amount if view.hp < 30 else 0
+                    total += effect.amount if view.hp < view.gauge_max else 0
                 if isinstance(effect, fx.IncomeMod):
                     total += 1.5
                 if isinstance(effect, fx.LoseAp):

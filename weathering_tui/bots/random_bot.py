@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import random
 
+from ..engine import View
 from ..engine.actions import EndTurn
-from ..engine.view import View
 
 # §12.10: every turn ends, but a bot still ends its turn after this many decisions.
 TURN_GUARD = 200

@@ -10,21 +10,29 @@ replay(setup, actions)     # rebuilds a game exactly
 from __future__ import annotations
 
 from . import actions
-from .common import IllegalAction
-from .core import apply, replay, why_illegal
-from .flow import new_game, synergy_of
-from .legal import legal_actions
+from .common import REFUSALS, IllegalAction, band_for, card_id
+from .core import apply, new_game, replay
+from .determinize import determinize
+from .flow import synergy_of
+from .legal import legal_actions, why_illegal
 from .state import GameState, SeatSetup, Setup
-from .view import View, view_for
+from .view import SPECTATOR, HandCard, PlayerView, View, view_for
 
 __all__ = [
+    "REFUSALS",
+    "SPECTATOR",
     "GameState",
+    "HandCard",
     "IllegalAction",
+    "PlayerView",
     "SeatSetup",
     "Setup",
     "View",
     "actions",
     "apply",
+    "band_for",
+    "card_id",
+    "determinize",
     "legal_actions",
     "new_game",
     "replay",

@@ -12,14 +12,6 @@ import attrs
 
 
 @attrs.frozen
-class Mulligan:
-    """Before round 1: put these cards (0–4) under the pile, in this order, and redraw as many."""
-
-    seat: int
-    cards: tuple[str, ...] = ()
-
-
-@attrs.frozen
 class PlayCard:
     seat: int
     card: str
@@ -93,7 +85,8 @@ class AnswerTrade:
 
 @attrs.frozen
 class ChooseCard:
-    """A card chosen inside an effect; None stops an optional choice ("up to")."""
+    """A card chosen inside an effect, or one card to put back in the mulligan; None stops
+    an optional choice ("up to") and ends the mulligan's picks."""
 
     seat: int
     card: str | None = None
@@ -122,7 +115,6 @@ class ArrangeEvents:
 
 
 Action = Union[  # noqa: UP007 - cattrs needs a runtime Union object
-    Mulligan,
     PlayCard,
     PutInDeck,
     Discard,
@@ -141,7 +133,6 @@ Action = Union[  # noqa: UP007 - cattrs needs a runtime Union object
 ]
 
 ACTION_NAMES: dict[type, str] = {
-    Mulligan: "mulligan",
     PlayCard: "play_card",
     PutInDeck: "put_in_deck",
     Discard: "discard",

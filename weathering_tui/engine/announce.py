@@ -42,7 +42,10 @@ from .state import (
 
 
 def _open_window(state: GameState, ann: Announcement) -> None:
-    state.stack.append(ReactionFrame(ann, others_after(state, ann.actor)))
+    """The window goes to the actor's opponents only: cancelling an ally is pointless (§8.3)."""
+    side = state.players[ann.actor].side
+    opponents = [s for s in others_after(state, ann.actor) if state.players[s].side != side]
+    state.stack.append(ReactionFrame(ann, opponents))
 
 
 def _public(ann: Announcement) -> dict:
@@ -129,6 +132,7 @@ def use_power(state: GameState, seat: int, target, card) -> None:
 
 
 def propose_trade(state: GameState, seat: int, partner: int) -> None:
+    state.players[seat].turn.proposed.append(partner)  # one proposal a partner a turn (R111)
     log(state, "trade_proposed", seat=seat, partner=partner)
     state.stack.append(TradeAnswerFrame(seat, partner))
 

@@ -7,11 +7,74 @@ from ..content.effects import DamageMod, HealMod, IncomeMod, SuspendFreeDraw
 from .state import GameState, LogEntry
 
 GAUGE_MAX = 30
+BANDS = (  # §9.2, checked from the top down; None means "the victory threshold"
+    ("grand_soleil", "ecologists", 30),
+    ("ensoleille", "ecologists", 20),
+    ("eclaircies", "ecologists", None),
+    ("orageux", "lobbyists", 10),
+    ("tourmente", "lobbyists", 1),
+    ("effondrement", "lobbyists", 0),
+)
 GROUP_SIDE = {"each_ecologist": "ecologist", "each_lobbyist": "lobbyist"}
 
 
 class IllegalAction(Exception):
-    """An action that is not legal now; the state was left untouched."""
+    """An action that is not legal now; the state was left untouched.
+
+    `code` names the rule (one of `REFUSALS`) and `params` its values; the app
+    renders them in the player's language, so the engine writes no prose."""
+
+    def __init__(self, code: str, **params):
+        super().__init__(code, params)
+        self.code = code
+        self.params = params
+
+    def __str__(self) -> str:
+        if not self.params:
+            return self.code
+        values = ", ".join(f"{k}={v}" for k, v in sorted(self.params.items()))
+        return f"{self.code} ({values})"
+
+
+# Every refusal code, with the parameters it carries (the UI has a sentence for each).
+REFUSALS: dict[str, tuple[str, ...]] = {
+    "game_over": (),
+    "nobody_to_decide": (),
+    "not_your_decision": ("waiting",),
+    "wrong_decision": ("expected",),
+    "card_not_in_hand": ("card",),
+    "card_cost": ("card", "cost", "ap"),
+    "no_cartouche": ("card",),
+    "cancel_in_reaction": ("card",),
+    "bad_target": (),
+    "deck_ecologists_only": (),
+    "deck_phase_one": (),
+    "deck_full": ("limit",),
+    "deck_cost": ("cost",),
+    "discard_once": (),
+    "draw_golden_rule": (),
+    "draw_once": (),
+    "draw_pile_empty": (),
+    "draw_cost": ("cost",),
+    "trade_once": (),
+    "trade_phase_two": (),
+    "trade_cost": ("cost",),
+    "trade_needs_cards": (),
+    "trade_partner_twice": ("partner",),
+    "trade_bad_partner": (),
+    "store_range": ("ap",),
+    "power_in_reaction": ("power",),
+    "power_once": (),
+    "power_cost": ("power", "cost"),
+    "power_first_action": ("power",),
+    "power_needs_play": ("power",),
+    "power_bad_choice": ("power",),
+    "cancel_unavailable": (),
+    "card_not_choosable": (),
+    "mulligan_full": ("max",),
+    "not_an_option": (),
+    "bad_setup": ("problem",),
+}
 
 
 _CARD_IDS: dict[str, str] = {}
@@ -39,6 +102,21 @@ def constants(state: GameState) -> Constants:
 
 def configuration(state: GameState) -> Configuration:
     return state.content.configurations[state.setup.configuration]
+
+
+def threshold(state: GameState) -> int:
+    """The Écolos win at this many PV or more (Découverte has its own threshold, §9.2)."""
+    const = constants(state)
+    return const.victory_threshold if state.setup.events else const.discovery_threshold
+
+
+def band_for(hp: int, goal: int) -> tuple[str, str]:
+    """The outcome band (and its winning side) of a gauge at `hp` with threshold `goal`."""
+    for band, winner, floor in BANDS:
+        bound = goal if floor is None else floor
+        if hp >= bound and (winner == "ecologists") == (hp >= goal):
+            return band, winner
+    raise AssertionError(f"no band for {hp}")  # unreachable: the last band starts at 0
 
 
 def level_for(state: GameState, stored: int) -> int:

@@ -21,6 +21,7 @@ from .state import (
     RoundMod,
     SeatSetup,
     Setup,
+    TurnFlags,
 )
 from .view import View
 
@@ -61,8 +62,9 @@ def determinize(view: View, content: Content, rng: random.Random) -> GameState:
                 deck=deck,
                 mulligan_done=p.mulligan_done,
                 hand_limit_off=p.hand_limit_off,
-                turn=attrs.evolve(p.turn),
+                turn=TurnFlags(**{**attrs.asdict(p.turn), "proposed": list(p.turn.proposed)}),
                 reaction_used=p.reaction_used,
+                stats=dict(p.stats),
             )
         )
     if len(pool) != view.draw_pile_count:

@@ -7,6 +7,7 @@ from . import rng
 from .common import (
     GAUGE_MAX,
     IllegalAction,
+    band_for,
     configuration,
     constants,
     draw_cards,
@@ -15,6 +16,7 @@ from .common import (
     income,
     log,
     nobody_can_play,
+    threshold,
 )
 from .effects import push_effects
 from .state import (
@@ -32,43 +34,37 @@ from .state import (
     TurnFlags,
 )
 
-BANDS = (  # §9.2, checked from the top down; None means "the victory threshold"
-    ("grand_soleil", "ecologists", 30),
-    ("ensoleille", "ecologists", 20),
-    ("eclaircies", "ecologists", None),
-    ("orageux", "lobbyists", 10),
-    ("tourmente", "lobbyists", 1),
-    ("effondrement", "lobbyists", 0),
-)
-
 
 def _check_setup(setup: Setup, content: Content) -> None:
     if setup.configuration not in content.configurations:
         known = ", ".join(content.configurations)
-        raise IllegalAction(f"unknown configuration {setup.configuration!r} (known: {known})")
+        raise IllegalAction(
+            "bad_setup", problem=f"unknown configuration {setup.configuration!r} (known: {known})"
+        )
     config = content.configurations[setup.configuration]
     sides = [s.side for s in setup.seats]
     expected = ["ecologist"] * config.ecologists + ["lobbyist"] * config.lobbyists
     if sides != expected:
         raise IllegalAction(
-            f"configuration {config.id} needs {config.ecologists} Écolo seat(s) "
-            f"then {config.lobbyists} Lobbyiste seat(s), in that order"
+            "bad_setup",
+            problem=f"configuration {config.id} needs {config.ecologists} Écolo seat(s) "
+            f"then {config.lobbyists} Lobbyiste seat(s), in that order",
         )
     chosen = [s.character for s in setup.seats if s.character != "random"]
     if len(set(chosen)) != len(chosen):
-        raise IllegalAction("a character can be in play only once")
+        raise IllegalAction("bad_setup", problem="a character can be in play only once")
     for seat in setup.seats:
         if seat.character == "random":
             continue
         char = content.characters.get(seat.character)
         if char is None:
-            raise IllegalAction(f"unknown character {seat.character!r}")
+            raise IllegalAction("bad_setup", problem=f"unknown character {seat.character!r}")
         if char.side != seat.side:
-            raise IllegalAction(f"{char.name} is not a {seat.side}")
+            raise IllegalAction("bad_setup", problem=f"{char.name} is not a {seat.side}")
 
 
-def new_game(setup: Setup, content: Content | None = None) -> GameState:
-    """Set up a game (§3.2) and stop at the first mulligan decision."""
+def setup_game(setup: Setup, content: Content | None = None) -> GameState:
+    """Set up a game (§3.2); the resolution loop then runs it to the first mulligan."""
     content = content or default_content()
     _check_setup(setup, content)
     config = content.configurations[setup.configuration]
@@ -132,9 +128,6 @@ def new_game(setup: Setup, content: Content | None = None) -> GameState:
     for player in players:
         player.ap = const.start_ap
     state.stack.append(MulliganFrame())
-    from .core import run  # the resolution loop lives with apply()
-
-    run(state)
     return state
 
 
@@ -146,9 +139,14 @@ def step_mulligan(state: GameState, frame: MulliganFrame) -> None:
     state.pending = Pending("mulligan", frame.next_seat, {"max": constants(state).mulligan_max})
 
 
-def mulligan(state: GameState, frame: MulliganFrame, seat: int, cards) -> None:
-    """Put the cards under the pile in the given order, then draw as many (§3.2.7)."""
+def mulligan_pick(state: GameState, frame: MulliganFrame, seat: int, card: str | None) -> None:
+    """One pick of the mulligan: a card to put back, or None when the seat is done.
+    Done: the picks go under the pile in the order picked, then as many are drawn (§3.2.7)."""
+    if card is not None:
+        frame.picked.append(card)
+        return
     player = state.players[seat]
+    cards, frame.picked = frame.picked, []
     for instance in cards:
         player.hand.remove(instance)
         state.draw_pile.insert(0, instance)
@@ -166,7 +164,8 @@ def start_round(state: GameState) -> None:
     state.round += 1
     state.phase = 1 if state.round <= constants(state).rounds_per_phase else 2
     state.stage = "play"
-    log(state, "round", round=state.round, phase=state.phase)
+    in_phase = state.round - (state.phase - 1) * constants(state).rounds_per_phase
+    log(state, "round", round=state.round, phase=state.phase, in_phase=in_phase)
     state.stack.append(RoundStartFrame())
 
 
@@ -342,14 +341,8 @@ def _prepare_phase_two(state: GameState) -> None:
 
 
 def outcome_for(state: GameState, reason: str) -> Outcome:
-    const = constants(state)
-    threshold = const.victory_threshold if state.setup.events else const.discovery_threshold
-    hp = state.hp
-    for band, winner, floor in BANDS:
-        bound = threshold if floor is None else floor
-        if hp >= bound and (winner == "ecologists") == (hp >= threshold):
-            return Outcome(hp, band, winner, hp in (0, GAUGE_MAX), reason)
-    raise AssertionError(f"no band for {hp}")  # unreachable: the last band starts at 0
+    band, winner = band_for(state.hp, threshold(state))
+    return Outcome(state.hp, band, winner, state.hp in (0, GAUGE_MAX), reason)
 
 
 def end_game(state: GameState, reason: str) -> None:

@@ -1,4 +1,9 @@
-"""Every legal action for a seat right now (architecture principle 1).
+"""Legality: every legal action for a seat right now, and why any other is refused.
+
+Each rule is stated once, as a predicate that returns a refusal (a code and its
+parameters) or None. The legal list is built from those
+predicates and `why_illegal` asks the same ones, so the list and the refusal
+can never disagree (architecture principle 1).
 
 Copies of one card are interchangeable, so a choice among cards lists one
 instance per card id (`distinct`).
@@ -6,13 +11,15 @@ instance per card id (`distinct`).
 
 from __future__ import annotations
 
-from itertools import combinations, permutations
+from itertools import permutations
 
 from ..content import effects as fx
 from . import actions as act
 from .announce import cancel_options
 from .common import (
+    IllegalAction,
     card_def,
+    card_id,
     character,
     constants,
     distinct,
@@ -24,6 +31,14 @@ from .common import (
 from .effects import option_possible, take_eligible
 from .state import GameState
 
+# A refusal not yet raised: (code, params). The legal list only asks whether there is
+# one, so building it must cost little; `why_illegal` turns it into an IllegalAction.
+Refusal = tuple[str, dict] | None
+
+
+def refuse(code: str, **params) -> tuple[str, dict]:
+    return code, params
+
 
 def legal_actions(state: GameState, seat: int) -> list:
     """The actions `seat` may take now; empty when it is not this seat's decision."""
@@ -33,45 +48,132 @@ def legal_actions(state: GameState, seat: int) -> list:
     return _BY_KIND[pending.kind](state, seat)
 
 
-def _turn(state: GameState, seat: int) -> list:
+def why_illegal(state: GameState, action) -> IllegalAction | None:
+    """None if `action` is legal now, else the refusal (code and parameters)."""
+    if state.over:
+        return IllegalAction("game_over")
+    pending = state.pending
+    if pending is None:
+        return IllegalAction("nobody_to_decide")
+    if getattr(action, "seat", None) != pending.seat:
+        # A reaction window's decider is not public: "waiting for reactions", never who.
+        return IllegalAction("not_your_decision", waiting=pending.kind)
+    if action in legal_actions(state, pending.seat):
+        return None
+    refusal = _explain(state, pending.kind, action) or refuse("not_an_option")
+    return IllegalAction(refusal[0], **refusal[1])
+
+
+# ------------------------------------------------------------ the rules of a turn
+
+
+def play_refusal(state: GameState, seat: int, card: str) -> Refusal:
+    player = state.players[seat]
+    if card not in player.hand:
+        return refuse("card_not_in_hand", card=card)
+    cost = effective_cost(state, seat, card)
+    if cost > player.ap:
+        return refuse("card_cost", card=card, cost=cost, ap=player.ap)
+    return None
+
+
+def deck_refusal(state: GameState, seat: int) -> Refusal:
     player = state.players[seat]
     const = constants(state)
-    phase2_ecologist = state.phase == 2 and player.is_ecologist
+    if not player.is_ecologist:
+        return refuse("deck_ecologists_only")
+    if state.phase == 2:
+        return refuse("deck_phase_one")
+    if len(player.deck) >= const.deck_limit:
+        return refuse("deck_full", limit=const.deck_limit)
+    if player.ap < const.deck_cost:
+        return refuse("deck_cost", cost=const.deck_cost)
+    return None
+
+
+def discard_refusal(state: GameState, seat: int) -> Refusal:
+    return refuse("discard_once") if state.players[seat].turn.discarded else None
+
+
+def draw_refusal(state: GameState, seat: int) -> Refusal:
+    player = state.players[seat]
+    if state.phase == 2 and player.is_ecologist:
+        return refuse("draw_golden_rule")
+    if player.turn.drew:
+        return refuse("draw_once")
+    if not state.draw_pile:
+        return refuse("draw_pile_empty")
+    if player.ap < constants(state).draw_cost:
+        return refuse("draw_cost", cost=constants(state).draw_cost)
+    return None
+
+
+def trade_refusal(state: GameState, seat: int) -> Refusal:
+    player = state.players[seat]
+    if state.phase == 2 and player.is_ecologist:
+        return refuse("trade_phase_two")
+    if player.turn.traded:
+        return refuse("trade_once")
+    if player.ap < constants(state).trade_cost:
+        return refuse("trade_cost", cost=constants(state).trade_cost)
+    if not player.hand:
+        return refuse("trade_needs_cards")
+    return None
+
+
+def partner_refusal(state: GameState, seat: int, partner: int) -> Refusal:
+    """A partner: another seat holding a card, not an Écolo in phase 2, asked once a turn."""
+    if not 0 <= partner < len(state.players) or partner == seat:
+        return refuse("trade_bad_partner")
+    other = state.players[partner]
+    if state.phase == 2 and other.is_ecologist:
+        return refuse("trade_phase_two")
+    if not other.hand:
+        return refuse("trade_needs_cards")
+    if partner in state.players[seat].turn.proposed:
+        return refuse("trade_partner_twice", partner=partner)
+    return None
+
+
+def power_refusal(state: GameState, seat: int) -> Refusal:
+    player = state.players[seat]
+    power = character(state, seat).power
+    if power.timing != "own_turn":
+        return refuse("power_in_reaction", power=power.id)
+    if player.turn.power_used:
+        return refuse("power_once")
+    cost = power_cost(state, seat)
+    if player.ap < cost:
+        return refuse("power_cost", power=power.id, cost=cost)
+    if power.first_action_only and player.turn.acted:
+        return refuse("power_first_action", power=power.id)
+    if power.after_play_card and not player.turn.played_card:
+        return refuse("power_needs_play", power=power.id)
+    return None
+
+
+def _turn(state: GameState, seat: int) -> list:
+    player = state.players[seat]
     hand = distinct(player.hand)
     out: list = []
     for instance in hand:
-        if effective_cost(state, seat, instance) <= player.ap:
+        if play_refusal(state, seat, instance) is None:
             out.extend(_plays(state, seat, instance))
-    if (
-        player.is_ecologist
-        and state.phase == 1
-        and len(player.deck) < const.deck_limit
-        and player.ap >= const.deck_cost
-    ):
+    if deck_refusal(state, seat) is None:
         out.extend(act.PutInDeck(seat, c) for c in hand)
-    if not player.turn.discarded:
+    if discard_refusal(state, seat) is None:
         out.extend(act.Discard(seat, c) for c in hand)
-    if (
-        not player.turn.drew
-        and player.ap >= const.draw_cost
-        and state.draw_pile
-        and not phase2_ecologist
-    ):
+    if draw_refusal(state, seat) is None:
         out.append(act.Draw(seat))
-    if (
-        not player.turn.traded
-        and player.ap >= const.trade_cost
-        and player.hand
-        and not phase2_ecologist
-    ):
-        for other in state.players:
-            if other.seat == seat or not other.hand:
-                continue
-            if state.phase == 2 and other.is_ecologist:
-                continue
-            out.append(act.ProposeTrade(seat, other.seat))
+    if trade_refusal(state, seat) is None:
+        out.extend(
+            act.ProposeTrade(seat, other)
+            for other in range(len(state.players))
+            if partner_refusal(state, seat, other) is None
+        )
     out.extend(act.StoreAp(seat, n) for n in range(1, player.ap + 1))
-    out.extend(_powers(state, seat))
+    if power_refusal(state, seat) is None:
+        out.extend(_power_uses(state, seat))
     out.append(act.EndTurn(seat))
     return out
 
@@ -87,18 +189,13 @@ def _plays(state: GameState, seat: int, instance: str) -> list:
     return out
 
 
-def _powers(state: GameState, seat: int) -> list:
+def _power_uses(state: GameState, seat: int) -> list:
+    """The targets (or discard-pile cards) of a power that may be used now."""
     player = state.players[seat]
     power = character(state, seat).power
     cost = power_cost(state, seat)
-    if power.timing != "own_turn" or player.turn.power_used or player.ap < cost:
-        return []
-    if power.first_action_only and player.turn.acted:
-        return []
     effects = power.at(level(state, seat)).effects
     if power.after_play_card:
-        if not player.turn.played_card:
-            return []
         return [
             act.UsePower(seat, card=c)
             for c in distinct(state.discard_pile)
@@ -119,10 +216,89 @@ def _playable_from_discard(state: GameState, seat: int, instance: str, ap_left: 
     )
 
 
+def _explain(state: GameState, kind: str, action) -> Refusal:  # noqa: C901 - one rule a branch
+    """The refusal of an action that is not in the legal list, from the same predicates."""
+    seat = action.seat
+    turn_action = isinstance(
+        action,
+        act.PlayCard
+        | act.PutInDeck
+        | act.Discard
+        | act.Draw
+        | act.ProposeTrade
+        | act.StoreAp
+        | act.UsePower
+        | act.EndTurn,
+    )
+    if turn_action and kind != "turn" and not (kind == "second_card" and _is_play(action)):
+        return refuse("wrong_decision", expected=kind)
+    card = getattr(action, "card", None)
+    names_card = isinstance(action, act.PlayCard | act.PutInDeck | act.Discard)
+    if names_card and kind == "turn" and card not in state.players[seat].hand:
+        return refuse("card_not_in_hand", card=card)
+    match action:
+        case act.PlayCard():
+            refusal = play_refusal(state, seat, card) if kind == "turn" else None
+            if refusal is not None:
+                return refusal
+            cartouches = card_def(state, card).cartouches if _known(state, card) else ()
+            if not 0 <= action.cartouche < len(cartouches):
+                return refuse("no_cartouche", card=card)
+            if any(isinstance(e, fx.Cancel) for e in cartouches[action.cartouche]):
+                return refuse("cancel_in_reaction", card=card)
+            if kind == "second_card" and effective_cost(state, seat, card) > state.players[seat].ap:
+                cost = effective_cost(state, seat, card)
+                return refuse("card_cost", card=card, cost=cost, ap=state.players[seat].ap)
+            return refuse("bad_target")
+        case act.PutInDeck():
+            return deck_refusal(state, seat)
+        case act.Discard():
+            return discard_refusal(state, seat)
+        case act.Draw():
+            return draw_refusal(state, seat)
+        case act.ProposeTrade(partner=partner):
+            return trade_refusal(state, seat) or partner_refusal(state, seat, partner)
+        case act.StoreAp():
+            return refuse("store_range", ap=state.players[seat].ap)
+        case act.UsePower():
+            power = character(state, seat).power
+            return power_refusal(state, seat) or refuse("power_bad_choice", power=power.id)
+        case act.Cancel():
+            return refuse("cancel_unavailable")
+        case act.ChooseCard() if kind == "mulligan":
+            frame = state.stack[-1]
+            limit = constants(state).mulligan_max
+            if card is not None and len(frame.picked) >= limit:
+                return refuse("mulligan_full", max=limit)
+            return refuse("card_not_choosable")
+        case act.ChooseCard():
+            return refuse("card_not_choosable")
+    if kind not in _ANSWERS or not isinstance(action, _ANSWERS[kind]):
+        return refuse("wrong_decision", expected=kind)
+    return None
+
+
+def _is_play(action) -> bool:
+    return isinstance(action, act.PlayCard)
+
+
+def _known(state: GameState, card) -> bool:
+    return isinstance(card, str) and card_id(card) in state.content.cards
+
+
+# ------------------------------------------------------------ other decisions
+
+
 def _mulligan(state: GameState, seat: int) -> list:
-    hand = state.players[seat].hand
-    limit = min(constants(state).mulligan_max, len(hand))
-    return [act.Mulligan(seat, combo) for k in range(limit + 1) for combo in combinations(hand, k)]
+    """A pick list: one card at a time to put back (at most the maximum), then done."""
+    frame = state.stack[-1]
+    out = []
+    if len(frame.picked) < constants(state).mulligan_max:
+        rest = list(state.players[seat].hand)
+        for instance in frame.picked:
+            rest.remove(instance)
+        out = [act.ChooseCard(seat, c) for c in distinct(rest)]
+    return out + [act.ChooseCard(seat, None)]
 
 
 def _react(state: GameState, seat: int) -> list:
@@ -199,4 +375,20 @@ _BY_KIND = {
     "arrange": _arrange,
     "second_card": _second_card,
     "claim_synergy": _claim,
+}
+
+# The kind of action that answers each decision.
+_ANSWERS = {
+    "mulligan": act.ChooseCard,
+    "react": act.Pass | act.Cancel,
+    "trade_answer": act.AnswerTrade,
+    "choose_discard": act.ChooseCard,
+    "choose_give": act.ChooseCard,
+    "choose_take": act.ChooseCard,
+    "choose_exchange": act.ChooseCard,
+    "choose_option": act.ChooseOption,
+    "arrange": act.ArrangeEvents,
+    "second_card": act.PlayCard,
+    "claim_synergy": act.ClaimSynergy,
+    "turn": act.Action,
 }

@@ -57,6 +57,7 @@ class TurnFlags:
     power_used: bool = False
     played_card: bool = False
     acted: bool = False  # any announced action (Mirai's Prévisions must come first)
+    proposed: list[int] = attrs.Factory(list)  # trade partners asked this turn (R111)
 
 
 @attrs.define
@@ -146,6 +147,7 @@ class Announcement:
 @attrs.define
 class MulliganFrame:
     next_seat: int = 0
+    picked: list[str] = attrs.Factory(list)  # cards the deciding seat puts back, in order
 
 
 @attrs.define

@@ -1,17 +1,56 @@
-"""What one seat may see (architecture principle 3).
+"""What one seat may see: the one contract between the engine and any screen or bot.
 
-A view holds the seat's own hand and deck, everyone's public facts, and the
-log with only the secrets addressed to this seat. It never holds another
-hand or deck, the draw pile order, the event pile order or the random state.
+A view holds the seat's own hand and deck, everyone's public facts, the facts
+the rules derive from them (costs, what each card in hand allows now, synergy
+progress, the outcome threshold and the band the gauge is in, round numbering),
+the pending decision as this seat may know it, and the log with only the
+secrets addressed to this seat. It never holds another hand or deck, the draw
+pile order, the event pile order or the random state, and it never says which
+seat is deciding in a reaction window unless it is this one.
+
+Every field is plain data, so a view goes through the project's converter to
+JSON and back unchanged (`weathering_tui.engine.wire`).
 """
 
 from __future__ import annotations
 
+import functools
+
 import attrs
 
-from .common import level
+from ..content.defs import CARD_TYPES
+from . import actions as act
+from .common import (
+    GAUGE_MAX,
+    band_for,
+    card_def,
+    card_id,
+    character,
+    constants,
+    damage_mod,
+    effective_cost,
+    heal_mod,
+    level_for,
+    threshold,
+)
+from .flow import synergy_of
 from .legal import legal_actions
-from .state import GameState, LogEntry, Outcome, TurnFlags
+from .state import GameState, LogEntry, Outcome
+
+SPECTATOR = -1  # the seat of a public view: no hand, no decision
+
+
+@attrs.frozen
+class TurnView:
+    """What a player has done this turn (all public)."""
+
+    drew: bool = False
+    discarded: bool = False
+    traded: bool = False
+    power_used: bool = False
+    played_card: bool = False
+    acted: bool = False
+    proposed: tuple[int, ...] = ()
 
 
 @attrs.frozen
@@ -24,15 +63,46 @@ class PlayerView:
     ap: int
     stored_ap: int
     level: int
+    power_cost: int  # the power's cost at the current level
     hand_count: int
     deck_count: int
     hand: tuple[str, ...] | None = None  # only for the viewing seat
     deck: tuple[str, ...] | None = None
-    # What every seat saw happen this turn (public, needed to reason about the rules).
-    turn: TurnFlags = attrs.Factory(lambda: TurnFlags())
+    turn: TurnView = TurnView()
     reaction_used: bool = False
     mulligan_done: bool = False
     hand_limit_off: bool = False
+    stats: dict = attrs.Factory(dict)  # public counts for the end of the game
+
+
+@attrs.frozen
+class HandCard:
+    """One card (each copy) of the viewing seat's hand and what it allows right now.
+
+    The actions name one instance per card: copies are interchangeable, so the action
+    listed for a second copy may name the first."""
+
+    instance: str
+    card: str
+    cost: int  # effective cost now (frugality included)
+    printed_cost: int
+    plays: tuple[act.PlayCard, ...] = ()
+    put_in_deck: act.PutInDeck | None = None
+    discard: act.Discard | None = None
+    choose: act.ChooseCard | None = None  # in a choice among the hand's cards
+
+    @property
+    def playable(self) -> bool:
+        return bool(self.plays)
+
+
+@attrs.frozen
+class SynergyView:
+    """The viewing Écolo's deck towards a synergy (§4.1)."""
+
+    types: tuple[tuple[str, int], ...]  # (type, cards of that type), every type listed
+    min_deck: int
+    qualifies: str | None  # "single_type", "four_types" or None
 
 
 @attrs.frozen
@@ -45,9 +115,16 @@ class EventView:
 
 @attrs.frozen
 class PendingView:
+    """A decision as this seat may know it. In a reaction window the other seats see
+    kind "reactions" and seat -1: waiting for reactions, never for whom. Such a view is
+    a passing moment that exists only when someone could cancel: a screen or a server
+    shows it to nobody, and waits for the outcome instead."""
+
     kind: str
     seat: int
     info: dict
+    cause: str | None = None  # the card, event, power or rule that caused the decision
+    mine: dict = attrs.Factory(dict)  # facts only the deciding seat may see
 
 
 @attrs.frozen
@@ -56,13 +133,28 @@ class View:
     version: int
     configuration: str
     events_enabled: bool
-    round: int
+    round: int  # 1–10 across the game
     phase: int
+    round_in_phase: int  # "phase P, round r of rounds_per_phase": the one numbering shown
+    rounds_per_phase: int
     stage: str
     active: int
     hp: int
     start_hp: int
+    gauge_max: int
+    threshold: int  # the Écolos win at this many PV or more
+    band: str  # the outcome band the gauge is in now
+    hand_limit: int
+    deck_limit: int
+    ap_cap: int
+    heal_mod: int  # added to every heal now (active events), before the 0 floor
+    damage_mod: int  # added to every damage now
     players: tuple[PlayerView, ...]
+    hand: tuple[HandCard, ...]
+    # What each card this seat could pay for now costs it (hand, and the discard pile for
+    # a power that plays from it): frugality and every modifier applied.
+    costs: dict[str, int]
+    synergy: SynergyView | None
     draw_pile_count: int
     event_pile_count: int
     discard_pile: tuple[str, ...]
@@ -73,13 +165,26 @@ class View:
     ask_every_human: bool
     hp_by_round: tuple[int, ...]
     pending: PendingView | None
-    legal: tuple
+    legal: tuple[act.Action, ...]
     log: tuple[LogEntry, ...]
     outcome: Outcome | None
 
     @property
     def me(self) -> PlayerView:
         return self.players[self.seat]
+
+    def cost(self, instance: str) -> int:
+        """This seat's cost for a card it holds (or may play from the discard pile)."""
+        return self.costs[instance]
+
+    @property
+    def spectator(self) -> bool:
+        return self.seat == SPECTATOR
+
+    @property
+    def deciding(self) -> bool:
+        """True when this seat has a decision to make now."""
+        return bool(self.legal)
 
 
 def visible_entry(entry: LogEntry, seat: int) -> LogEntry:
@@ -89,29 +194,120 @@ def visible_entry(entry: LogEntry, seat: int) -> LogEntry:
     return LogEntry(entry.kind, entry.data, {}, list(entry.audience))
 
 
-def view_for(state: GameState, seat: int, with_log: bool = True) -> View:
-    players = tuple(
-        PlayerView(
-            seat=p.seat,
-            side=p.side,
-            character=p.character,
-            name=p.name,
-            human=p.human,
-            ap=p.ap,
-            stored_ap=p.stored_ap,
-            level=level(state, p.seat),
-            hand_count=len(p.hand),
-            deck_count=len(p.deck),
-            hand=tuple(p.hand) if p.seat == seat else None,
-            deck=tuple(p.deck) if p.seat == seat else None,
-            turn=attrs.evolve(p.turn),
-            reaction_used=p.reaction_used,
-            mulligan_done=p.mulligan_done,
-            hand_limit_off=p.hand_limit_off,
-        )
-        for p in state.players
+@functools.cache
+def _power_costs(content) -> dict[str, tuple[int, int, int]]:
+    """Each character's power cost at levels 1, 2 and 3."""
+    return {
+        c.id: tuple(c.power.at(n).cost for n in (1, 2, 3)) for c in content.characters.values()
+    }
+
+
+def _player(state: GameState, p, seat: int) -> PlayerView:
+    t = p.turn
+    own = p.seat == seat
+    lvl = level_for(state, p.stored_ap)
+    return PlayerView(
+        p.seat,
+        p.side,
+        p.character,
+        p.name,
+        p.human,
+        p.ap,
+        p.stored_ap,
+        lvl,
+        _power_costs(state.content)[p.character][lvl - 1],
+        len(p.hand),
+        len(p.deck),
+        tuple(p.hand) if own else None,
+        tuple(p.deck) if own else None,
+        TurnView(
+            t.drew, t.discarded, t.traded, t.power_used, t.played_card, t.acted, tuple(t.proposed)
+        ),
+        p.reaction_used,
+        p.mulligan_done,
+        p.hand_limit_off,
+        dict(p.stats),
     )
+
+
+def _hand_cards(state: GameState, seat: int, legal: list) -> tuple[HandCard, ...]:
+    by_card: dict[str, list] = {}
+    for action in legal:
+        card = getattr(action, "card", None)
+        if card is not None:
+            by_card.setdefault(card_id(card), []).append(action)
+    out = []
+    for instance in state.players[seat].hand:
+        cid = card_id(instance)
+        actions = by_card.get(cid, ())
+        plays, deck, discard, choose = [], None, None, None
+        for a in actions:
+            if type(a) is act.PlayCard:
+                plays.append(a)
+            elif type(a) is act.PutInDeck:
+                deck = a
+            elif type(a) is act.Discard:
+                discard = a
+            elif type(a) is act.ChooseCard and a.card in state.players[seat].hand:
+                choose = a
+        out.append(
+            HandCard(
+                instance,
+                cid,
+                effective_cost(state, seat, instance),
+                card_def(state, instance).cost,
+                tuple(plays),
+                deck,
+                discard,
+                choose,
+            )
+        )
+    return tuple(out)
+
+
+def _costs(state: GameState, seat: int, hand: tuple[HandCard, ...]) -> dict[str, int]:
+    costs = {h.instance: h.cost for h in hand}
+    if character(state, seat).power.after_play_card:
+        costs.update((c, effective_cost(state, seat, c)) for c in state.discard_pile)
+    return costs
+
+
+def _synergy(state: GameState, seat: int) -> SynergyView | None:
+    player = state.players[seat]
+    if not player.is_ecologist or state.phase != 1:
+        return None
+    counts = {t: 0 for t in CARD_TYPES}
+    for instance in player.deck:
+        counts[card_def(state, instance).type] += 1
+    return SynergyView(
+        tuple(counts.items()), constants(state).synergy_min_deck, synergy_of(state, seat)
+    )
+
+
+def _pending(state: GameState, seat: int) -> PendingView | None:
     pending = state.pending
+    if pending is None:
+        return None
+    info = dict(pending.info)
+    cause = info.get("reason") or info.get("source")
+    if pending.kind == "react":
+        cause = info.get("card") or info.get("action")
+        if pending.seat != seat:
+            return PendingView("reactions", SPECTATOR, info, cause)
+    mine = {}
+    if pending.kind == "mulligan" and pending.seat == seat and state.stack:
+        mine = {"picked": list(state.stack[-1].picked)}
+    return PendingView(pending.kind, pending.seat, info, cause, mine)
+
+
+def view_for(state: GameState, seat: int, with_log: bool = True) -> View:
+    """What `seat` may see now (SPECTATOR for the public view)."""
+    const = constants(state)
+    goal = threshold(state)
+    legal = legal_actions(state, seat) if seat >= 0 else []
+    hand = _hand_cards(state, seat, legal) if seat >= 0 else ()
+    rounds = const.rounds_per_phase
+    in_phase = state.round - (state.phase - 1) * rounds if state.round else 0
     return View(
         seat=seat,
         version=state.version,
@@ -119,11 +315,24 @@ def view_for(state: GameState, seat: int, with_log: bool = True) -> View:
         events_enabled=state.setup.events,
         round=state.round,
         phase=state.phase,
+        round_in_phase=in_phase,
+        rounds_per_phase=rounds,
         stage=state.stage,
         active=state.active,
         hp=state.hp,
         start_hp=state.start_hp,
-        players=players,
+        gauge_max=GAUGE_MAX,
+        threshold=goal,
+        band=band_for(state.hp, goal)[0],
+        hand_limit=const.hand_limit,
+        deck_limit=const.deck_limit,
+        ap_cap=const.ap_cap,
+        heal_mod=heal_mod(state),
+        damage_mod=damage_mod(state),
+        players=tuple(_player(state, p, seat) for p in state.players),
+        hand=hand,
+        costs=_costs(state, seat, hand) if seat >= 0 else {},
+        synergy=_synergy(state, seat) if seat >= 0 else None,
         draw_pile_count=len(state.draw_pile),
         event_pile_count=len(state.event_pile),
         discard_pile=tuple(state.discard_pile),
@@ -136,10 +345,8 @@ def view_for(state: GameState, seat: int, with_log: bool = True) -> View:
         round_mods=tuple((m.seat, m.amount) for m in state.round_mods),
         ask_every_human=state.setup.ask_every_human,
         hp_by_round=tuple(state.hp_by_round),
-        pending=None
-        if pending is None
-        else PendingView(pending.kind, pending.seat, dict(pending.info)),
-        legal=tuple(legal_actions(state, seat)),
+        pending=_pending(state, seat),
+        legal=tuple(legal),
         log=tuple(visible_entry(e, seat) for e in state.log) if with_log else (),
         outcome=state.outcome,
     )

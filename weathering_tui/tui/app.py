@@ -14,9 +14,9 @@ from .screens.title import TitleScreen
 from .screens.too_small import TooSmallScreen
 
 if TYPE_CHECKING:
-    from ..engine.state import Setup
+    from ..engine import Setup
+    from ..play import LocalSession as Session
     from ..savefile import SavedGame
-    from .session import Session
 
 # The engine, the rules files and the game screens load on first use, so that the title
 # screen appears about as fast as an empty Textual app.
@@ -113,10 +113,10 @@ class WeatheringApp(App[None]):
         self.push_screen(HelpScreen(self.tr, tab))
 
     def _play(self, game: SavedGame) -> None:
+        from ..play import LocalSession
         from .screens.game import GameScreen
-        from .session import Session
 
-        self.session = Session(game, self.saves_dir, autosave=self.autosave)
+        self.session = LocalSession(game, self.saves_dir, autosave=self.autosave)
         self.session.autosave_now()
         while len(self.screen_stack) > 2:
             self.pop_screen()
@@ -158,7 +158,7 @@ class WeatheringApp(App[None]):
 
     def quit_game(self, session: Session) -> None:
         message = None
-        if session.autosave and not session.state.over:
+        if session.autosave and not session.over:
             session.autosave_now()
             if session.save_problem is None:
                 message = self.tr("quit.saved", name=session.save_name)

@@ -3,9 +3,8 @@
 from __future__ import annotations
 
 from ..content import effects as fx
+from ..engine import View, card_id
 from ..engine import actions as act
-from ..engine.common import card_id, frugal_cost
-from ..engine.view import View
 from .i18n import Tr
 
 
@@ -38,10 +37,11 @@ def choice_label(tr: Tr, view: View, action) -> str:  # noqa: C901 - one case pe
     """How an option reads in a choice list."""
     content = tr.content
     match action:
-        case act.Mulligan(cards=()):
-            return tr("mulligan.keep")
-        case act.Mulligan(cards=cards):
-            return tr("mulligan.put", cards=", ".join(tr.card(c) for c in cards))
+        case act.ChooseCard(card=None) if view.pending and view.pending.kind == "mulligan":
+            picked = view.pending.mine.get("picked", ())
+            return tr("mulligan.done", n=len(picked)) if picked else tr("mulligan.keep")
+        case act.ChooseCard(card=card) if view.pending and view.pending.kind == "mulligan":
+            return tr("mulligan.put", cards=tr.card(card))
         case act.PlayCard(card=card, cartouche=index, target=target):
             cartouche = content.cards[card_id(card)].cartouches[index]
             words = effect_words(tr, view, cartouche)
@@ -84,8 +84,8 @@ def choice_label(tr: Tr, view: View, action) -> str:  # noqa: C901 - one case pe
         case act.ClaimSynergy(claim=False):
             return tr("synergy.decline")
         case act.ClaimSynergy(claim=True):
-            types = {content.cards[card_id(c)].type for c in view.me.deck or ()}
-            return tr("synergy.claim_mono") if len(types) == 1 else tr("synergy.claim_four")
+            single = view.synergy is not None and view.synergy.qualifies == "single_type"
+            return tr("synergy.claim_mono") if single else tr("synergy.claim_four")
         case act.ArrangeEvents(order=order, bottom=bottom):
             seen = peeked(view)
             names = [_peek_name(tr, view, seen[i]) for i in order]
@@ -108,11 +108,11 @@ def option_label(tr: Tr, view: View, option: int, target) -> str:
 
 
 def _power_cost(view: View, tr: Tr) -> int:
-    return tr.content.characters[view.me.character].power.at(view.me.level).cost
+    return view.me.power_cost
 
 
 def _card_cost(view: View, instance: str, tr: Tr) -> int:
-    return frugal_cost(tr.content.cards[card_id(instance)].cost, view.phase, view.me.side)
+    return next(h.cost for h in view.hand if h.instance == instance)
 
 
 def peeked(view: View) -> list[str]:
@@ -192,9 +192,7 @@ def log_line(tr: Tr, view: View, entry) -> str | None:  # noqa: C901 - one case 
     who = name(view, d.get("seat"))
     kind = entry.kind
     if kind == "round":
-        return ("Tour {r} · phase {p}" if fr else "Round {r} · phase {p}").format(
-            r=d["round"], p=d["phase"]
-        )
+        return tr("phase_turn", phase=d["phase"], turn=d["in_phase"], of=view.rounds_per_phase)
     if kind == "event_revealed":
         return ("Événement : " if fr else "Event: ") + tr.event(d["card"])
     if kind == "event_extended":
@@ -321,7 +319,7 @@ def log_line(tr: Tr, view: View, entry) -> str | None:  # noqa: C901 - one case 
             w=who, n=d["amount"]
         )
     if kind == "game_over":
-        return tr(f"band.{d['band']}") + f" · {d['hp']}/30"
+        return tr(f"band.{d['band']}") + f" · {d['hp']}/{view.gauge_max}"
     if kind in ("mulligan",) and d["count"]:
         return ("{w} repioche {n} carte(s)" if fr else "{w} redraws {n} card(s)").format(
             w=who, n=d["count"]

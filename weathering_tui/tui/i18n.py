@@ -66,7 +66,7 @@ STRINGS: dict[str, dict[str, str]] = {
         "type.oceanique": "OCE",
         "type.terrestre": "TER",
         "type.atmospherique": "ATM",
-        "phase_turn": "Phase {phase} · Tour {turn}/5",
+        "phase_turn": "Phase {phase} · Tour {turn}/{of}",
         "mulligan_stage": "Mise en place",
         "transition_stage": "Transition",
         "over_stage": "Partie terminée",
@@ -84,7 +84,7 @@ STRINGS: dict[str, dict[str, str]] = {
         "deck.synergy_mono": "mono-type : +2 PV",
         "deck.synergy_four": "4 types : +2 cartes",
         "deck.synergy_none": "pas de synergie",
-        "deck.synergy_short": "synergie dès 4 cartes",
+        "deck.synergy_short": "synergie dès {n} cartes",
         "deck.public_line": "pioche {draw} · déf. {discard}",
         "log": "Journal",
         "saved": "Sauvegardé {time}",
@@ -126,6 +126,8 @@ STRINGS: dict[str, dict[str, str]] = {
         "mulligan.title": "Mauvaise pioche ? (une seule fois)",
         "mulligan.keep": "Garder ma main",
         "mulligan.put": "Remettre sous la pioche : {cards}",
+        "mulligan.done": "C'est tout : remettre ces {n} carte(s) et en repiocher autant",
+        "mulligan.picked": "Déjà remises : {cards}",
         "react.title": "{name} peut réagir",
         "react.announce": "{actor} annonce : {what}",
         "react.event": "Événement révélé : {event}",
@@ -238,7 +240,7 @@ STRINGS: dict[str, dict[str, str]] = {
         "type.oceanique": "OCE",
         "type.terrestre": "TER",
         "type.atmospherique": "ATM",
-        "phase_turn": "Phase {phase} · Round {turn}/5",
+        "phase_turn": "Phase {phase} · Round {turn}/{of}",
         "mulligan_stage": "Setup",
         "transition_stage": "Transition",
         "over_stage": "Game over",
@@ -256,7 +258,7 @@ STRINGS: dict[str, dict[str, str]] = {
         "deck.synergy_mono": "single type: +2 PV",
         "deck.synergy_four": "4 types: +2 cards",
         "deck.synergy_none": "no synergy",
-        "deck.synergy_short": "synergy from 4 cards",
+        "deck.synergy_short": "synergy from {n} cards",
         "deck.public_line": "pile {draw} · discard {discard}",
         "log": "Log",
         "saved": "Saved {time}",
@@ -298,6 +300,8 @@ STRINGS: dict[str, dict[str, str]] = {
         "mulligan.title": "Bad draw? (once only)",
         "mulligan.keep": "Keep my hand",
         "mulligan.put": "Put under the pile: {cards}",
+        "mulligan.done": "That's all: put these {n} card(s) back and draw as many",
+        "mulligan.picked": "Put back so far: {cards}",
         "react.title": "{name} may react",
         "react.announce": "{actor} announces: {what}",
         "react.event": "Event revealed: {event}",
@@ -414,6 +418,12 @@ class Tr:
         power = self.content.characters[character_id].power
         return power.name_fr if self.lang == "fr" else power.name_en
 
+    def power_by_id(self, power_id: str) -> str:
+        for char in self.content.characters.values():
+            if char.power.id == power_id:
+                return self.power(char.id)
+        return power_id
+
     def power_text(self, character_id: str) -> str:
         power = self.content.characters[character_id].power
         return power.text_fr if self.lang == "fr" else power.text_en
@@ -432,3 +442,119 @@ class Tr:
             if char.power.id == source:
                 return self.power(char.id)
         return source
+
+
+# Why an action is refused: one sentence per `IllegalAction` code, in each language.
+REFUSALS: dict[str, dict[str, str]] = {
+    "fr": {
+        "game_over": "la partie est finie",
+        "nobody_to_decide": "personne n'a de décision à prendre",
+        "not_your_decision": "ce n'est pas à vous de décider ({waiting})",
+        "wrong_decision": "une autre décision est attendue ({expected})",
+        "card_not_in_hand": "{card} n'est pas dans votre main",
+        "card_cost": "{card} coûte {cost} PA et vous en avez {ap}",
+        "no_cartouche": "{card} n'a pas ce cartouche",
+        "cancel_in_reaction": "{card} ne se joue qu'en réaction à l'action d'un autre joueur",
+        "bad_target": "cette cible ne convient pas à cette carte",
+        "deck_ecologists_only": "seuls les Écolos construisent un deck",
+        "deck_phase_one": "le deck se construit en phase 1 seulement",
+        "deck_full": "le deck contient déjà {limit} cartes",
+        "deck_cost": "mettre une carte au deck coûte {cost} PA",
+        "discard_once": "une seule défausse par tour",
+        "draw_golden_rule": "les Écolos ne piochent pas en phase 2 (règle d'or)",
+        "draw_once": "une seule pioche par tour",
+        "draw_pile_empty": "la pioche est vide",
+        "draw_cost": "piocher coûte {cost} PA",
+        "trade_once": "un seul échange proposé accepté par tour",
+        "trade_phase_two": "les Écolos ne proposent ni n'acceptent d'échange en phase 2",
+        "trade_cost": "un échange coûte {cost} PA",
+        "trade_needs_cards": "un échange demande une carte dans chaque main",
+        "trade_partner_twice": "vous avez déjà proposé un échange à {partner} ce tour-ci",
+        "trade_bad_partner": "ce joueur ne peut pas être partenaire d'échange",
+        "store_range": "vous pouvez stocker de 1 à {ap} PA",
+        "power_in_reaction": "{power} s'utilise en réaction à l'action d'un autre joueur",
+        "power_once": "le pouvoir s'utilise une fois par tour",
+        "power_cost": "{power} coûte {cost} PA",
+        "power_first_action": "{power} doit être la première action du tour",
+        "power_needs_play": "{power} demande d'avoir joué une carte ce tour-ci",
+        "power_bad_choice": "cette cible ou cette carte ne convient pas à {power}",
+        "cancel_unavailable": "cette annulation n'est pas possible (coût, carte ou pouvoir déjà utilisé)",
+        "card_not_choosable": "cette carte ne peut pas être choisie ici",
+        "mulligan_full": "au plus {max} cartes retournent sous la pioche",
+        "not_an_option": "ce choix n'est pas proposé maintenant",
+        "bad_setup": "partie impossible : {problem}",
+    },
+    "en": {
+        "game_over": "the game is over",
+        "nobody_to_decide": "nobody has a decision to make",
+        "not_your_decision": "it is not your decision ({waiting})",
+        "wrong_decision": "another decision is expected ({expected})",
+        "card_not_in_hand": "{card} is not in your hand",
+        "card_cost": "{card} costs {cost} PA and you have {ap}",
+        "no_cartouche": "{card} has no such cartouche",
+        "cancel_in_reaction": "{card} is played only in reaction to another player's action",
+        "bad_target": "that target does not suit this card",
+        "deck_ecologists_only": "only Écolos build a deck",
+        "deck_phase_one": "decks are built in phase 1 only",
+        "deck_full": "the deck already holds {limit} cards",
+        "deck_cost": "putting a card in the deck costs {cost} PA",
+        "discard_once": "one discard a turn",
+        "draw_golden_rule": "Écolos do not draw in phase 2 (golden rule)",
+        "draw_once": "one draw a turn",
+        "draw_pile_empty": "the draw pile is empty",
+        "draw_cost": "drawing costs {cost} PA",
+        "trade_once": "one accepted trade a turn",
+        "trade_phase_two": "Écolos neither propose nor accept trades in phase 2",
+        "trade_cost": "a trade costs {cost} PA",
+        "trade_needs_cards": "a trade needs a card in each hand",
+        "trade_partner_twice": "you already proposed a trade to {partner} this turn",
+        "trade_bad_partner": "that player cannot be a trade partner",
+        "store_range": "you can store 1 to {ap} PA",
+        "power_in_reaction": "{power} is used in reaction to another player's action",
+        "power_once": "the power is used once a turn",
+        "power_cost": "{power} costs {cost} PA",
+        "power_first_action": "{power} must be the first action of the turn",
+        "power_needs_play": "{power} needs a card played this turn",
+        "power_bad_choice": "that target or card does not suit {power}",
+        "cancel_unavailable": "that cancellation is not possible (cost, card or power already used)",
+        "card_not_choosable": "that card cannot be chosen here",
+        "mulligan_full": "at most {max} cards go back under the pile",
+        "not_an_option": "that choice is not offered now",
+        "bad_setup": "no such game: {problem}",
+    },
+}
+
+# What a pending decision is waiting for, in a refusal ("it is not your decision (…)").
+WAITING: dict[str, dict[str, str]] = {
+    "fr": {
+        "turn": "un autre joueur joue son tour",
+        "mulligan": "un autre joueur choisit sa re-pioche",
+        "react": "on attend les réactions",
+        "trade_answer": "un autre joueur répond à un échange",
+        "claim_synergy": "un autre joueur annonce sa synergie",
+    },
+    "en": {
+        "turn": "another player is playing their turn",
+        "mulligan": "another player is choosing their mulligan",
+        "react": "waiting for reactions",
+        "trade_answer": "another player is answering a trade",
+        "claim_synergy": "another player is claiming a synergy",
+    },
+}
+
+
+def render_refusal(tr: Tr, exc, players=()) -> str:
+    """An `IllegalAction` in the player's language; `players` (a view's) names the seats."""
+    values = dict(exc.params)
+    if "card" in values:
+        values["card"] = tr.card(values["card"])
+    if "power" in values:
+        values["power"] = tr.power_by_id(values["power"])
+    for key in ("waiting", "expected"):
+        if key in values:
+            other = "autre décision" if tr.lang == "fr" else "another decision"
+            values[key] = WAITING[tr.lang].get(values[key], other)
+    partner = values.get("partner")
+    if isinstance(partner, int):
+        values["partner"] = players[partner].name if 0 <= partner < len(players) else partner
+    return REFUSALS[tr.lang][exc.code].format(**values)

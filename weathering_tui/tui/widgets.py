@@ -6,9 +6,7 @@ from rich.text import Text
 from textual.widget import Widget
 
 from ..content import effects as fx
-from ..engine import actions as act
-from ..engine.common import card_id, frugal_cost
-from ..engine.view import View
+from ..engine import View, band_for, card_id
 from .describe import effect_words, log_line
 from .i18n import Tr
 
@@ -20,18 +18,19 @@ TYPE_STYLE = {
 }
 
 
+BAND_STYLE = {  # the outcome bands of §9.2, from the best for the Écolos down
+    "grand_soleil": "bold bright_yellow",
+    "ensoleille": "green",
+    "eclaircies": "yellow",
+    "orageux": "dark_orange",
+    "tourmente": "red",
+    "effondrement": "bold red",
+}
+
+
 def band_style(hp: int, threshold: int) -> str:
-    if hp >= 30:
-        return "bold bright_yellow"
-    if hp >= 20:
-        return "green"
-    if hp >= threshold:
-        return "yellow"
-    if hp >= 10:
-        return "dark_orange"
-    if hp > 0:
-        return "red"
-    return "bold red"
+    """The colour of a gauge at `hp`: its outcome band's (the engine says which band)."""
+    return BAND_STYLE[band_for(hp, threshold)[0]]
 
 
 def phase_line(tr: Tr, view: View) -> str:
@@ -41,8 +40,7 @@ def phase_line(tr: Tr, view: View) -> str:
         return tr("transition_stage")
     if view.stage == "over":
         return tr("over_stage")
-    turn = view.round if view.phase == 1 else view.round - 5
-    return tr("phase_turn", phase=view.phase, turn=turn)
+    return tr("phase_turn", phase=view.phase, turn=view.round_in_phase, of=view.rounds_per_phase)
 
 
 class Line(Widget):
@@ -87,17 +85,18 @@ class HeaderLine(Line):
 class Gauge(Line):
     """The ecosystem track 0–30 with its start mark and the victory threshold."""
 
-    def show(self, view: View, tr: Tr, threshold: int) -> None:
-        hp = view.hp
+    def show(self, view: View, tr: Tr) -> None:
+        hp, top, threshold = view.hp, view.gauge_max, view.threshold
         label = f" {tr('gauge')} "
         tail = (
-            f" {hp:>2}/30  {tr('gauge.start', hp=view.start_hp)}  {tr('gauge.win', hp=threshold)}"
+            f" {hp:>2}/{top}  {tr('gauge.start', hp=view.start_hp)}"
+            f"  {tr('gauge.win', hp=threshold)}"
         )
         width = max(10, min(60, (self.size.width or 80) - len(label) - len(tail) - 2))
-        filled = round(width * hp / 30)
+        filled = round(width * hp / top)
         bar = Text("▕")
         for i in range(width):
-            value = (i + 0.5) * 30 / width
+            value = (i + 0.5) * top / width
             char = "█" if i < filled else "░"
             bar.append(char, style=band_style(int(value), threshold) if i < filled else "dim")
         bar.append("▏")
@@ -109,7 +108,7 @@ class Gauge(Line):
 class PlayersPane(Pane):
     def build(self, view: View, tr: Tr, **extra) -> Text:
         out = Text()
-        deciding = view.pending.seat if view.pending else -1
+        deciding = view.pending.seat if view.pending else -1  # -1 in a reaction window
         for i, p in enumerate(view.players):
             marker = "▶" if p.seat == view.active else ("?" if p.seat == deciding else " ")
             style = "bold" if p.seat == view.active else ""
@@ -167,18 +166,16 @@ class HandPane(Pane):
     def build(self, view: View, tr: Tr, selected: int = 0, **extra) -> Text:
         me = view.me
         self.border_title = tr("hand_of", name=me.name, n=me.hand_count)
-        hand = me.hand or ()
+        hand = view.hand
         if not hand:
             return Text("—", style="dim")
-        playable = {a.card for a in view.legal if isinstance(a, act.PlayCard)}
-        playable_ids = {card_id(c) for c in playable}
         width = max(30, self.size.width or 50)
         name_width = 20 if width < 70 else 26
         out = Text()
-        for i, instance in enumerate(hand):
-            card = tr.content.cards[card_id(instance)]
-            printed = card.cost
-            effective = frugal_cost(printed, view.phase, me.side)
+        for i, held in enumerate(hand):
+            instance = held.instance
+            card = tr.content.cards[held.card]
+            effective, printed = held.cost, held.printed_cost
             cost = f"{effective}PA" if effective == printed else f"{effective}({printed})"
             mark = "▸" if i == selected else " "
             line = Text(f"{mark}{i + 1} ", style="bold yellow" if i == selected else "")
@@ -188,7 +185,7 @@ class HandPane(Pane):
             rest = width - name_width - 14
             summary = card_summary(tr, instance)
             line.append(summary if len(summary) <= rest else summary[: max(0, rest - 1)] + "…")
-            if card_id(instance) not in playable_ids:
+            if not held.playable:
                 line.stylize("dim")
             if i == selected:
                 line.stylize("reverse")
@@ -214,12 +211,12 @@ class DeckPane(Pane):
             card = tr.content.cards[card_id(instance)]
             out.append(f"{tr.card(instance)[:17]:<17} ")
             out.append(f"{tr('type.' + card.type)}\n", style=TYPE_STYLE[card.type])
-        types = {tr.content.cards[card_id(c)].type for c in deck}
-        if len(deck) < 4:
-            out.append(tr("deck.synergy_short"), style="dim")
-        elif len(types) == 1:
+        synergy = view.synergy
+        if len(deck) < synergy.min_deck:
+            out.append(tr("deck.synergy_short", n=synergy.min_deck), style="dim")
+        elif synergy.qualifies == "single_type":
             out.append(tr("deck.synergy_mono"), style="green")
-        elif len(types) == 4:
+        elif synergy.qualifies == "four_types":
             out.append(tr("deck.synergy_four"), style="green")
         else:
             out.append(tr("deck.synergy_none"), style="dim")

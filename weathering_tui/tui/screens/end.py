@@ -9,22 +9,23 @@ from textual.containers import Center, Middle
 from textual.screen import Screen
 from textual.widgets import Static
 
-from ..widgets import band_style
+from ..widgets import BAND_STYLE, band_style
 
 BARS = " ▁▂▃▄▅▆▇█"
 
 
-def chart(values: list[int], start: int) -> Text:
-    """A column per round, 0 to 30, four rows high."""
+def chart(view) -> Text:
+    """A column per round, 0 to the gauge's top, four rows high, coloured by band."""
     out = Text()
     rows = 4
-    series = [start, *values]
+    top = view.gauge_max
+    series = [view.start_hp, *view.hp_by_round]
     for row in range(rows, 0, -1):
-        out.append(f"{round(30 * row / rows):>3} ┤" if row in (rows, 2) else "    │")
+        out.append(f"{round(top * row / rows):>3} ┤" if row in (rows, 2) else "    │")
         for value in series:
-            level = value * rows * 8 / 30 - (row - 1) * 8
+            level = value * rows * 8 / top - (row - 1) * 8
             char = BARS[max(0, min(8, round(level)))]
-            out.append(f" {char}{char}", style=band_style(value, 15))
+            out.append(f" {char}{char}", style=band_style(value, view.threshold))
         out.append("\n")
     out.append("    └" + "───" * len(series) + "\n")
     out.append("     " + "".join(f"{i:>3}" for i in range(len(series))))
@@ -48,12 +49,12 @@ class EndScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         tr = self.tr
-        state = self.session.state
-        outcome = state.outcome
+        view = self.session.view()
+        outcome = view.outcome
         winner = tr("side." + outcome.winner)
         perfect = f" — {tr('end.perfect')}" if outcome.perfect else ""
         summary = Text()
-        for p in state.players:
+        for p in view.players:
             s = p.stats
             summary.append(
                 tr(
@@ -72,7 +73,7 @@ class EndScreen(Screen[None]):
                 yield Static(tr("end.title"))
             with Center():
                 yield Static(
-                    Text(tr(f"band.{outcome.band}"), style=band_style(outcome.hp, 15)), id="band"
+                    Text(tr(f"band.{outcome.band}"), style=BAND_STYLE[outcome.band]), id="band"
                 )
             with Center():
                 yield Static(
@@ -80,9 +81,7 @@ class EndScreen(Screen[None]):
                 )
             with Center():
                 yield Static(
-                    Text(tr("end.chart") + "\n").append_text(
-                        chart(state.hp_by_round, state.start_hp)
-                    ),
+                    Text(tr("end.chart") + "\n").append_text(chart(view)),
                     id="chart",
                 )
             with Center():

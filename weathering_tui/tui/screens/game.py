@@ -7,10 +7,10 @@ from textual.binding import Binding, BindingsMap
 from textual.containers import Horizontal
 from textual.screen import Screen
 
-from ...engine import IllegalAction, why_illegal
+from ...engine import IllegalAction
 from ...engine import actions as act
-from ...engine.common import card_id
 from ..describe import choice_label, decision_title
+from ..i18n import render_refusal
 from ..widgets import (
     DeckPane,
     EventsPane,
@@ -68,7 +68,6 @@ class GameScreen(Screen[None]):
         self.tr = tr
         self.pace = pace
         self.selected = 0
-        self.last_human: int | None = None
         self.busy = False  # a modal or privacy screen is up, or a bot timer runs
         self._timer = None
         # Footer words follow the game's language, so the bindings are built per screen.
@@ -99,29 +98,26 @@ class GameScreen(Screen[None]):
     # ------------------------------------------------------------ rendering
 
     def view(self):
-        """The viewing seat's view, computed once per state version (keys ask for it often)."""
-        key = (self.session.state.version, self.session.viewer)
-        if getattr(self, "_view_key", None) != key:
-            self._view_key = key
-            self._view = self.session.view()
-        return self._view
+        """The viewing seat's view (the session builds it once per change)."""
+        return self.session.view()
 
     def refresh_view(self) -> None:
         view = self.view()
+        if view.pending is not None and view.pending.kind == "reactions":
+            # Someone else may cancel: the outcome follows at once. Showing the moment
+            # between would tell this seat that somebody could cancel (network.md).
+            return
         tr = self.tr
         problem = self.session.save_problem
         if problem is not None and problem != getattr(self, "_reported", None):
             self._reported = problem
             self.notify(tr("save.failed", problem=problem), severity="error", timeout=10)
-        hand = view.me.hand or ()
-        self.selected = max(0, min(self.selected, len(hand) - 1))
+        self.selected = max(0, min(self.selected, len(view.hand) - 1))
         status = ""
         if self.session.last_saved:
             status = tr("saved", time=self.session.last_saved[11:16])
         self.query_one(HeaderLine).show(view, tr, status)
-        const = self.app.content.constants
-        threshold = const.victory_threshold if view.events_enabled else const.discovery_threshold
-        self.query_one(Gauge).show(view, tr, threshold)
+        self.query_one(Gauge).show(view, tr)
         self.query_one(PlayersPane).show(view, tr)
         self.query_one(EventsPane).show(view, tr)
         self.query_one(HandPane).show(view, tr, selected=self.selected)
@@ -149,54 +145,48 @@ class GameScreen(Screen[None]):
     # ------------------------------------------------------------ flow
 
     def advance(self) -> None:
-        """Decide what comes next: the end, a bot's move, a privacy screen or a decision."""
+        """Do what the session says comes next: the end, a bot's move, a privacy screen,
+        a decision dialog, or wait for keys on this seat's turn."""
         if self.busy or not self.is_current:
             return
         session = self.session
-        state = session.state
-        if state.over:
+        step = session.next_step()
+        if step.kind == "over":
             self.app.show_end(session)
-            return
-        if self._show_transition():
-            return
-        seat = session.deciding
-        if session.is_bot_turn():
+        elif step.kind == "transition":
+            self._show_transition()
+        elif step.kind == "bot":
             self.busy = True
-            if self.pace > 0:
+            if self.pace > 0 and step.pace:
                 self._timer = self.set_timer(self.pace, self._bot_step)
             else:
                 self.call_later(self._bot_step)
-            return
-        humans = session.humans
-        if len(humans) > 1 and seat != self.last_human:
+        elif step.kind == "privacy":
             self.busy = True
-            previous = self.last_human
-            player = state.players[seat]
+            view = session.view()
+            previous = session.last_human
+            player = view.players[step.seat]
             body = (
-                self.tr("privacy.body", prev=state.players[previous].name)
+                self.tr("privacy.body", prev=view.players[previous].name)
                 if previous is not None
                 else self.tr("privacy.body_first")
             )
             title = self.tr("privacy.title", name=player.name, side=self.tr("side." + player.side))
-            self.app.push_screen(PrivacyScreen(title, body), lambda _: self._after_privacy(seat))
-            return
-        self._take_seat(seat)
+            self.app.push_screen(
+                PrivacyScreen(title, body), lambda _: self._after_privacy(step.seat)
+            )
+        else:
+            self.refresh_view()
+            if step.kind == "decide":
+                self.ask_decision()
 
-    def _show_transition(self) -> bool:
+    def _show_transition(self) -> None:
         """Once, as phase 2 begins: what the transition did (synergies, decks in hand)."""
-        state = self.session.state
-        if getattr(self, "_transition_seen", False) or state.phase != 2:
-            return False
-        self._transition_seen = True
-        if state.round != 6 or not self.session.humans:
-            return False
         from ..describe import log_line
 
         view = self.view()
         kinds = [e.kind for e in view.log]
-        start = len(kinds) - 1 - kinds[::-1].index("transition") if "transition" in kinds else None
-        if start is None:
-            return False
+        start = len(kinds) - 1 - kinds[::-1].index("transition") if "transition" in kinds else 0
         lines = []
         for entry in view.log[start + 1 :]:
             if entry.kind == "round":
@@ -204,7 +194,7 @@ class GameScreen(Screen[None]):
             line = log_line(self.tr, view, entry)
             if line is not None:
                 lines.append(line)
-        lines.append(f"{self.tr('gauge')} {view.hp}/30")
+        lines.append(f"{self.tr('gauge')} {view.hp}/{view.gauge_max}")
         self.busy = True
         self.app.push_screen(
             ChoiceModal(
@@ -214,7 +204,6 @@ class GameScreen(Screen[None]):
             ),
             lambda _: self._after_transition(),
         )
-        return True
 
     def _after_transition(self) -> None:
         self.busy = False
@@ -222,33 +211,23 @@ class GameScreen(Screen[None]):
 
     def _after_privacy(self, seat: int) -> None:
         self.busy = False
-        self._take_seat(seat)
-
-    def _take_seat(self, seat: int) -> None:
-        self.last_human = seat
-        if seat in self.session.humans or not self.session.humans:
-            self.session.viewer = seat
-        self.refresh_view()
-        pending = self.session.state.pending
-        if pending.kind != "turn":
-            self.ask_decision()
+        self.session.take_seat(seat)
+        self.advance()
 
     def _bot_step(self) -> None:
         self.busy = False
         self._timer = None
-        if self.session.state.over or not self.session.is_bot_turn():
+        session = self.session
+        if not session.is_bot_turn():
             self.advance()
             return
-        seat = self.session.deciding
-        if self.session.bots[seat].name == "expert":
+        seat = session.deciding_bot()
+        if session.bot_kind(seat) == "expert":
             # The expert thinks for up to a second: off the event loop, so keys still work.
-            view = self.session.bot_view(seat)
             self.busy = True
-            self.run_worker(
-                lambda: self.session.bots[seat].choose(view), thread=True, name="bot", group="bot"
-            )
+            self.run_worker(lambda: session.bot_choose(seat), thread=True, name="bot", group="bot")
             return
-        self.session.bot_move()
+        session.bot_move()
         self.refresh_view()
         self.advance()
 
@@ -261,7 +240,7 @@ class GameScreen(Screen[None]):
         ):
             return
         self.busy = False
-        if event.state == WorkerState.SUCCESS and not self.session.state.over:
+        if event.state == WorkerState.SUCCESS and self.session.is_bot_turn():
             self.session.bot_move(event.worker.result)
         self.refresh_view()
         self.advance()
@@ -274,6 +253,9 @@ class GameScreen(Screen[None]):
             from ..describe import announcement
 
             body = announcement(self.tr, view, view.pending.info)
+        picked = view.pending.mine.get("picked")
+        if picked:
+            body = self.tr("mulligan.picked", cards=", ".join(self.tr.card(c) for c in picked))
         self.busy = True
         self.app.push_screen(
             ChoiceModal(decision_title(self.tr, view), options, body=body), self._decided
@@ -290,29 +272,34 @@ class GameScreen(Screen[None]):
         try:
             self.session.play(action)
         except IllegalAction as exc:
-            self.notify(self.tr("error", reason=str(exc)), severity="warning")
+            self.refuse(exc)
         self.refresh_view()
         self.advance()
+
+    def refuse(self, exc: IllegalAction) -> None:
+        reason = render_refusal(self.tr, exc, self.view().players)
+        self.notify(self.tr("error", reason=reason), severity="warning")
 
     # ------------------------------------------------------------ keys
 
     def _my_turn(self) -> bool:
-        pending = self.session.state.pending
+        view = self.view()
+        pending = view.pending
         return (
             not self.busy
             and pending is not None
             and pending.kind == "turn"
-            and pending.seat == self.session.viewer
-            and pending.seat not in self.session.bots
+            and pending.seat == view.seat
+            and not self.session.is_bot_turn()
         )
 
-    def _selected_card(self) -> str | None:
-        hand = self.view().me.hand or ()
+    def _selected(self):
+        """The selected card of the hand, with what it allows now (a HandCard)."""
+        hand = self.view().hand
         return hand[self.selected] if hand else None
 
     def _options(self, kind) -> list:
-        view = self.view()
-        return [a for a in view.legal if isinstance(a, kind)]
+        return [a for a in self.view().legal if isinstance(a, kind)]
 
     def check_action(self, action: str, parameters) -> bool | None:
         if action not in TURN_ACTIONS:
@@ -321,19 +308,13 @@ class GameScreen(Screen[None]):
             return True
         if not self._my_turn():
             return False
-        card = self._selected_card()
+        card = self._selected()
         if action == "play":
-            return (
-                any(card_id(a.card) == card_id(card) for a in self._options(act.PlayCard))
-                if card
-                else False
-            )
+            return card is not None and card.playable
         if action == "deck":
-            return (
-                card is not None and act.PutInDeck(self.session.viewer, card) in self.view().legal
-            )
+            return card is not None and card.put_in_deck is not None
         if action == "discard":
-            return card is not None and act.Discard(self.session.viewer, card) in self.view().legal
+            return card is not None and card.discard is not None
         kinds = {
             "draw": act.Draw,
             "trade": act.ProposeTrade,
@@ -345,7 +326,7 @@ class GameScreen(Screen[None]):
 
     def on_key(self, event) -> None:
         if event.character and event.character.isdigit() and event.character != "0":
-            hand = self.view().me.hand or ()
+            hand = self.view().hand
             index = int(event.character) - 1
             if index < len(hand):
                 self.selected = index
@@ -353,7 +334,7 @@ class GameScreen(Screen[None]):
                 event.stop()
 
     def action_select(self, step: int) -> None:
-        hand = self.view().me.hand or ()
+        hand = self.view().hand
         if hand:
             self.selected = (self.selected + step) % len(hand)
             self.refresh_view()
@@ -369,37 +350,32 @@ class GameScreen(Screen[None]):
             ChoiceModal(title, options, keys=self.tr("back"), can_back=True), self._decided
         )
 
-    def _card_action(self, cls) -> None:
-        card = self._selected_card()
+    def _card_action(self, allowed, cls) -> None:
+        """Put in deck or discard the selected card; a refused one says why, in words."""
+        card = self._selected()
         if card is None:
             return
-        action = cls(self.session.viewer, card)
-        reason = why_illegal(self.session.state, action)
-        if reason:
-            self.notify(self.tr("error", reason=reason), severity="warning")
-            return
-        self.play(action)
+        self.play(allowed or cls(self.view().seat, card.instance))
 
     def action_play(self) -> None:
-        card = self._selected_card()
-        options = [
-            a for a in self._options(act.PlayCard) if card and card_id(a.card) == card_id(card)
-        ]
-        if not options:
-            if card is not None:
-                reason = why_illegal(self.session.state, act.PlayCard(self.session.viewer, card))
-                self.notify(self.tr("error", reason=reason or "?"), severity="warning")
+        card = self._selected()
+        if card is None:
             return
-        self._choose(self.tr("choose.play", card=self.tr.card(card)), options)
+        if not card.plays:
+            self.play(act.PlayCard(self.view().seat, card.instance))  # refused, with the reason
+            return
+        self._choose(self.tr("choose.play", card=self.tr.card(card.instance)), list(card.plays))
 
     def action_deck(self) -> None:
-        self._card_action(act.PutInDeck)
+        card = self._selected()
+        self._card_action(card and card.put_in_deck, act.PutInDeck)
 
     def action_discard(self) -> None:
-        self._card_action(act.Discard)
+        card = self._selected()
+        self._card_action(card and card.discard, act.Discard)
 
     def action_draw(self) -> None:
-        self.play(act.Draw(self.session.viewer))
+        self.play(act.Draw(self.view().seat))
 
     def action_trade(self) -> None:
         self._choose(self.tr("choose.trade"), self._options(act.ProposeTrade))
@@ -412,7 +388,7 @@ class GameScreen(Screen[None]):
         self._choose(self.tr("choose.power", power=power), self._options(act.UsePower))
 
     def action_end(self) -> None:
-        self.play(act.EndTurn(self.session.viewer))
+        self.play(act.EndTurn(self.view().seat))
 
     def action_skip(self) -> None:
         if self.session.is_bot_turn() and self._timer is not None:
@@ -427,9 +403,9 @@ class GameScreen(Screen[None]):
 
     def action_hand_over(self) -> None:
         seat = self.session.viewer
-        if seat in self.session.bots or self.session.state.over:
+        if seat in self.session.bots or self.session.over:
             return
-        name = self.session.state.players[seat].name
+        name = self.view().players[seat].name
         options = [(self.tr("hand_over.yes", name=name), True), (self.tr("hand_over.no"), False)]
         self.app.push_screen(
             ChoiceModal(self.tr("hand_over.title", name=name), options, can_back=True),
@@ -439,8 +415,6 @@ class GameScreen(Screen[None]):
     def _handed(self, yes) -> None:
         if yes:
             self.session.hand_over(self.session.viewer)
-            if self.session.humans:
-                self.last_human = None
             self.refresh_view()
             self.advance()
 
@@ -456,7 +430,7 @@ class GameScreen(Screen[None]):
         if self.session.saves_dir is None:
             return
         default = "partie-" if self.tr.lang == "fr" else "game-"
-        default += self.session.game.updated[:16].replace(":", "").replace("T", "-")
+        default += self.session.updated[:16].replace(":", "").replace("T", "-")
         self.app.push_screen(
             SaveNameModal(self.tr("save.prompt"), default, self.tr("save.hint")), self._saved
         )

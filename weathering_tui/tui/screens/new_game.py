@@ -10,7 +10,7 @@ from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets import Static
 
-from ...engine.state import SeatSetup, Setup
+from ...engine import SeatSetup, Setup
 
 CONFIGS = ("1v1", "2v1", "3v1", "4v1", "2v2", "3v2")
 CONTROLLERS = ("human", "heuristic", "expert", "random")

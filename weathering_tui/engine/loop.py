@@ -1,0 +1,85 @@
+"""The resolution loop: frames are stepped until a seat must decide (or the game ends)."""
+
+from __future__ import annotations
+
+from . import announce, effects, flow
+from .common import log
+from .legal import legal_actions
+from .state import (
+    ArrangeFrame,
+    DiscardChoiceFrame,
+    EffectsFrame,
+    EventWindowFrame,
+    ExchangeFrame,
+    FinishPlayFrame,
+    GameState,
+    GiveFrame,
+    MulliganFrame,
+    OptionFrame,
+    OverflowFrame,
+    Pending,
+    ReactionFrame,
+    RoundStartFrame,
+    SecondCardFrame,
+    TakeFrame,
+    TradeAnswerFrame,
+    TransitionFrame,
+)
+
+# Decisions that resolve on their own when only one option exists (§12.11), because
+# their options follow from public facts only (the discard pile, counts, PA).
+AUTO_KINDS = frozenset({"choose_take", "choose_option", "arrange", "second_card"})
+# Choices among a hand's cards: one option can mean one card or two copies of one card,
+# so they resolve on their own only when the hand (whose size is public) holds one card.
+HAND_KINDS = frozenset({"choose_discard", "choose_give", "choose_exchange"})
+
+_STEPS = {
+    MulliganFrame: flow.step_mulligan,
+    RoundStartFrame: flow.step_round_start,
+    TransitionFrame: flow.step_transition,
+    EventWindowFrame: announce.step_event_window,
+    ReactionFrame: announce.step_reaction,
+    TradeAnswerFrame: announce.step_trade_answer,
+    SecondCardFrame: announce.step_second_card,
+    FinishPlayFrame: announce.step_finish_play,
+    EffectsFrame: effects.step_effects,
+    OverflowFrame: effects.step_overflow,
+    DiscardChoiceFrame: effects.step_discard_choice,
+    GiveFrame: effects.step_give,
+    TakeFrame: effects.step_take,
+    ExchangeFrame: effects.step_exchange,
+    OptionFrame: effects.step_option,
+    ArrangeFrame: effects.step_arrange,
+}
+
+
+def forced(state: GameState, pending: Pending):
+    """The only option of a decision that resolves on its own, else None."""
+    kind = pending.kind
+    if kind in HAND_KINDS:
+        if len(state.players[pending.seat].hand) != 1:
+            return None
+    elif kind not in AUTO_KINDS:
+        return None
+    options = legal_actions(state, pending.seat)
+    return options[0] if len(options) == 1 else None
+
+
+def run(state: GameState, dispatch) -> None:
+    """Resolve frames until someone must decide (or the game is over). `dispatch`
+    carries out an action: forced choices are answered through it, and logged."""
+    while not state.over:
+        pending = state.pending
+        if pending is not None:
+            only = forced(state, pending)
+            if only is None:
+                return
+            log(state, "forced", seat=pending.seat, decision=pending.kind)
+            state.pending = None
+            dispatch(state, pending, only)
+            continue
+        if state.stack:
+            frame = state.stack[-1]
+            _STEPS[type(frame)](state, frame)
+        else:
+            state.pending = Pending("turn", state.active)

@@ -1,0 +1,54 @@
+"""Views and actions as JSON, through the project's cattrs converter.
+
+This is the form in which a table server sends a seat its view and receives the
+seat's actions: `view_to_json(view)` / `view_from_json(text)` round-trip exactly,
+and so do `action_to_data(action)` / `action_from_data(data)`. Actions are tagged
+by `kind` (the names of `actions.ACTION_NAMES`), as in save files.
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+
+import cattrs
+from cattrs.strategies import configure_tagged_union
+
+from ..content.converter import make_converter
+from . import actions as act
+from .view import View
+
+
+@functools.cache
+def wire_converter() -> cattrs.Converter:
+    """The project's converter (unknown keys refused) with actions tagged by `kind`."""
+    converter = make_converter()
+    configure_tagged_union(
+        act.Action, converter, tag_name="kind", tag_generator=act.ACTION_NAMES.__getitem__
+    )
+    return converter
+
+
+def view_to_data(view: View) -> dict:
+    return wire_converter().unstructure(view)
+
+
+def view_from_data(data: dict) -> View:
+    return wire_converter().structure(data, View)
+
+
+def view_to_json(view: View) -> str:
+    return json.dumps(view_to_data(view), ensure_ascii=False, separators=(",", ":"))
+
+
+def view_from_json(text: str) -> View:
+    return view_from_data(json.loads(text))
+
+
+def action_to_data(action) -> dict:
+    return wire_converter().unstructure(action, act.Action)
+
+
+def action_from_data(data: dict):
+    """An action from untrusted data: raises cattrs' errors on a wrong shape or extra key."""
+    return wire_converter().structure(data, act.Action)
