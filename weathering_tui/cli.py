@@ -85,6 +85,9 @@ def build_parser() -> argparse.ArgumentParser:
         choices=("fossilise", "au_bras_long", "aux_poches_pleines", "insatiable"),
         help="character of the first Lobbyiste (a second one gets a ⚖️ partner)",
     )
+    sim.add_argument(
+        "--jobs", type=_positive, default=1, help="processes to spread the games over (default 1)"
+    )
     sim.add_argument("--json", action="store_true", help="print one JSON object")
     sim.add_argument("--save-dir", help="write each finished game as a save in this folder")
     bal = commands.add_parser(
@@ -119,6 +122,7 @@ def main(argv: list[str] | None = None) -> int:
                 args.save_dir,
                 lobbyists=lobbyists,
                 lobbyist_character=args.lobbyist_character,
+                jobs=args.jobs,
             )
         except ContentError as exc:
             print("weathering: the rules files are broken:", file=sys.stderr)
@@ -165,9 +169,23 @@ def _check(paths: list[str]) -> int:
             print(f"BAD  {exc}")
             continue
         state = game.state
-        status = state.outcome.band if state.over else f"phase {state.phase}, round {state.round}"
+        status = state.outcome.band if state.over else where_in_game(game_meta(game))
         print(f"ok   {path}: {game.setup.configuration}, {len(game.actions)} actions, {status}")
     return 2 if bad else 0
+
+
+def game_meta(game) -> dict:
+    from .savefile import metadata
+
+    return metadata(game)
+
+
+def where_in_game(meta: dict) -> str:
+    """'phase 2, round 3/5': the numbering the game screen and the log use."""
+    return (
+        f"phase {meta.get('phase', '?')}, round "
+        f"{meta.get('round_in_phase', '?')}/{meta.get('rounds_per_phase', '?')}"
+    )
 
 
 def _list(args) -> int:
@@ -178,16 +196,16 @@ def _list(args) -> int:
     if not rows:
         print(f"No saves in {folder}")
         return 0
-    print(f"{'name':<32} {'updated':<21} {'config':<6} {'where':<12} {'PV':>3}  state")
+    print(f"{'name':<32} {'updated':<21} {'config':<6} {'where':<18} {'PV':>3}  state")
     for path, meta, problem in rows:
         if meta is None:
             print(f"{path.stem:<32} unreadable: {problem}")
             continue
-        where = f"P{meta.get('phase')} R{meta.get('round')}"
+        where = where_in_game(meta)
         state = f"finished ({meta.get('outcome')})" if meta.get("finished") else "in progress"
         print(
             f"{path.stem:<32} {meta.get('updated', ''):<21} {meta.get('configuration', ''):<6} "
-            f"{where:<12} {meta.get('hp', ''):>3}  {state}"
+            f"{where:<18} {meta.get('hp', ''):>3}  {state}"
         )
     return 0
 

@@ -21,7 +21,7 @@ from cattrs.strategies import configure_tagged_union
 from .atomicfile import atomic_write
 from .content import Content, default_content
 from .content.converter import make_converter, readable_errors
-from .engine import IllegalAction, apply, new_game, why_illegal
+from .engine import SPECTATOR, IllegalAction, apply, new_game, view_for, why_illegal
 from .engine import actions as act
 from .engine import state as st
 from .savemeta import (  # noqa: F401 - re-exported: the save file's public names
@@ -86,6 +86,7 @@ def save_converter() -> cattrs.Converter:
     rng_hooks = {
         "rng": override(unstruct_hook=lambda v: f"{v:016x}", struct_hook=_parse_rng),
         "content": override(omit=True),
+        "keep_log": override(omit=True),
         "log": override(omit=True),
     }
     converter.register_unstructure_hook(
@@ -114,12 +115,15 @@ def _parse_rng(value, _type) -> int:
 
 def metadata(game: SavedGame) -> dict:
     state = game.state
+    public = view_for(state, SPECTATOR, with_log=False)
     meta = {
         "created": game.created,
         "updated": game.updated,
         "configuration": game.setup.configuration,
         "phase": state.phase,
         "round": state.round,
+        "round_in_phase": public.round_in_phase,
+        "rounds_per_phase": public.rounds_per_phase,
         "hp": state.hp,
         "players": [f"{p.name} ({p.character})" for p in state.players],
         "humans": [p.seat for p in state.players if p.human],

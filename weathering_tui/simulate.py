@@ -10,7 +10,7 @@ from collections import Counter, defaultdict
 import attrs
 
 from .bots import BOTS
-from .engine import Setup, apply, new_game, view_for
+from .engine import Setup, apply, decision_for, new_game, view_for
 from .engine.state import GameState, SeatSetup
 
 
@@ -52,16 +52,21 @@ def play_game(
     stop_after: int | None = None,
     lobbyists: str | None = None,
     timer: Timer | None = None,
+    keep_log: bool = True,
 ) -> tuple[GameState, list]:
     """Play a game with one bot per seat (`bot_kind` for the Écolos, `lobbyists` for the
-    Lobbyistes, default the same), to the end or `stop_after` actions."""
+    Lobbyistes, default the same), to the end or `stop_after` actions. Without
+    `keep_log` the game keeps no log from the first action on (nothing reads it)."""
     state = new_game(setup, content)
+    state.keep_log = keep_log
     bots = make_bots(setup, bot_kind, lobbyists)
     actions = []
     while not state.over and (stop_after is None or len(actions) < stop_after):
         seat = state.pending.seat
-        view = view_for(state, seat, with_log=False)
         bot = bots[seat]
+        view = (
+            view_for(state, seat, with_log=False) if bot.needs_view else decision_for(state, seat)
+        )
         started = time.perf_counter()
         action = bot.choose(view)
         if timer is not None:
@@ -101,7 +106,9 @@ def run_games(
     results = []
     for i in range(games):
         setup = setup_for(configuration, seed + i, lobbyist_character)
-        state, actions = play_game(setup, ecologists, lobbyists=lobbyists, timer=timer)
+        state, actions = play_game(
+            setup, ecologists, lobbyists=lobbyists, timer=timer, keep_log=False
+        )
         if save_dir is not None:
             _save(save_dir, setup, actions, state)
         results.append(
@@ -119,6 +126,37 @@ def run_games(
     return results
 
 
+def _games_chunk(args) -> tuple[list[GameResult], dict, dict]:
+    """One process's share of `simulate --jobs`: its games and its bots' timings."""
+    timer = Timer()
+    results = run_games(*args, timer=timer)
+    return results, dict(timer.seconds), dict(timer.decisions)
+
+
+def run_in_processes(jobs: int, games: int, configuration: str, seed: int, *rest, timer=None):
+    """`run_games` spread over `jobs` processes: each plays a contiguous run of seeds, and
+    the results come back in seed order, so the summary is the one a single process gives."""
+    import multiprocessing
+    from concurrent.futures import ProcessPoolExecutor
+
+    jobs = max(1, min(jobs, games))
+    bounds = [games * k // jobs for k in range(jobs + 1)]
+    chunks = [
+        (bounds[k + 1] - bounds[k], configuration, seed + bounds[k], *rest) for k in range(jobs)
+    ]
+    methods = multiprocessing.get_all_start_methods()
+    context = multiprocessing.get_context("fork" if "fork" in methods else None)
+    results: list[GameResult] = []
+    with ProcessPoolExecutor(jobs, mp_context=context) as pool:
+        for part, seconds, decisions in pool.map(_games_chunk, chunks):
+            results.extend(part)
+            if timer is not None:
+                for kind, value in seconds.items():
+                    timer.seconds[kind] += value
+                    timer.decisions[kind] += decisions[kind]
+    return results
+
+
 def simulate(
     games: int,
     configuration: str,
@@ -127,16 +165,23 @@ def simulate(
     save_dir=None,
     lobbyists: str | None = None,
     lobbyist_character: str | None = None,
+    jobs: int = 1,
 ) -> dict:
+    from .content import default_content
+
+    default_content()  # the rules are read before the clock starts
     timer = Timer()
     started = time.perf_counter()
-    results = run_games(
-        games, configuration, seed, bot_kind, lobbyists, lobbyist_character, save_dir, timer
-    )
+    rest = (bot_kind, lobbyists, lobbyist_character, save_dir)
+    if jobs > 1:
+        results = run_in_processes(jobs, games, configuration, seed, *rest, timer=timer)
+    else:
+        results = run_games(games, configuration, seed, *rest, timer=timer)
     seconds = time.perf_counter() - started
     summary = summarise(results, seconds, configuration, seed, bot_kind)
     summary["lobbyists"] = lobbyists or bot_kind
     summary["seconds_per_decision"] = {k: round(v, 6) for k, v in timer.per_decision().items()}
+    summary["jobs"] = jobs
     return summary
 
 

@@ -28,6 +28,7 @@ from .heuristic import HeuristicBot
 
 class ExpertBot:
     name = "expert"
+    needs_view = True
 
     def __init__(
         self,
@@ -85,6 +86,7 @@ class ExpertBot:
 
     def _rollout(self, view: View, action, world: random.Random) -> float:
         state = engine.determinize(view, self.content, world)
+        state.keep_log = False  # a rollout is read by nobody
         apply(state, action)
         bots = [HeuristicBot(world.randrange(1 << 30), self.content) for _ in state.players]
         stop_round = None if self.horizon is None else state.round + self.horizon

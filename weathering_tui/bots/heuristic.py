@@ -41,10 +41,12 @@ TURN_GUARD = 200
 
 class HeuristicBot:
     name = "heuristic"
+    needs_view = True
 
     def __init__(self, seed: int = 0, content=None):
         self.rng = random.Random(seed)
         self.content = content or default_content()
+        self._values: dict[tuple, float] = {}
         self.turn_decisions = 0
 
     # ------------------------------------------------------------ card values
@@ -64,7 +66,15 @@ class HeuristicBot:
         return value
 
     def value(self, instance, view: View, side: str) -> float:
-        """How much this card is worth keeping for `side`."""
+        """How much this card is worth keeping for `side` (depends only on the card, the
+        side and the active heal and damage modifiers, so it is remembered)."""
+        key = (card_id(instance), side, view.heal_mod, view.damage_mod)
+        known = self._values.get(key)
+        if known is None:
+            known = self._values[key] = self._value(instance, view, side)
+        return known
+
+    def _value(self, instance, view: View, side: str) -> float:
         card = self.card(instance)
         if card.cancel_effect() is not None:
             return 2.5

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 
-from ..engine import View
+from ..engine import Decision, View
 from ..engine.actions import EndTurn
 
 # §12.10: every turn ends, but a bot still ends its turn after this many decisions.
@@ -13,12 +13,13 @@ TURN_GUARD = 200
 
 class RandomBot:
     name = "random"
+    needs_view = False  # it reads only the decision and its legal actions (engine.Decision)
 
     def __init__(self, seed: int = 0):
         self.rng = random.Random(seed)
         self.turn_decisions = 0
 
-    def choose(self, view: View):
+    def choose(self, view: View | Decision):
         options = view.legal
         if view.pending is not None and view.pending.kind == "turn":
             self.turn_decisions += 1

@@ -16,11 +16,12 @@ from .determinize import determinize
 from .flow import synergy_of
 from .legal import legal_actions, why_illegal
 from .state import GameState, SeatSetup, Setup
-from .view import SPECTATOR, HandCard, PlayerView, View, view_for
+from .view import SPECTATOR, Decision, HandCard, PlayerView, View, decision_for, view_for
 
 __all__ = [
     "REFUSALS",
     "SPECTATOR",
+    "Decision",
     "GameState",
     "HandCard",
     "IllegalAction",
@@ -32,6 +33,7 @@ __all__ = [
     "apply",
     "band_for",
     "card_id",
+    "decision_for",
     "determinize",
     "legal_actions",
     "new_game",

@@ -184,8 +184,9 @@ def cancel_options(state: GameState, seat: int, event: bool) -> list[str | None]
     ):
         options.append(None)
     cancel_cards = _cancel_cards(state.content)
-    for instance in distinct(player.hand):
-        cancel = cancel_cards.get(card_id(instance))
+    held = [c for c in player.hand if card_id(c) in cancel_cards]  # most hands hold none
+    for instance in distinct(held) if held else ():
+        cancel = cancel_cards[card_id(instance)]
         if cancel is None or (event and not cancel.events):
             continue
         if effective_cost(state, seat, instance) <= player.ap:

@@ -82,10 +82,11 @@ _CARD_IDS: dict[str, str] = {}
 
 def card_id(instance: str) -> str:
     """'mangroves#2' -> 'mangroves' (memoised: the engine asks this constantly)."""
-    cid = _CARD_IDS.get(instance)
-    if cid is None:
+    try:
+        return _CARD_IDS[instance]
+    except KeyError:
         cid = _CARD_IDS[instance] = instance.partition("#")[0]
-    return cid
+        return cid
 
 
 def card_def(state: GameState, instance: str) -> CardDef:
@@ -141,14 +142,17 @@ def frugal_cost(printed: int, phase: int, side: str) -> int:
 
 
 def effective_cost(state: GameState, seat: int, instance: str) -> int:
-    return frugal_cost(card_def(state, instance).cost, state.phase, state.players[seat].side)
+    printed = state.content.cards[card_id(instance)].cost
+    return frugal_cost(printed, state.phase, state.players[seat].side)
 
 
 def distinct(cards) -> list[str]:
     """One instance per card id, in order: copies of a card are interchangeable choices."""
     seen: dict[str, str] = {}
     for instance in cards:
-        seen.setdefault(card_id(instance), instance)
+        cid = card_id(instance)
+        if cid not in seen:
+            seen[cid] = instance
     return list(seen.values())
 
 
@@ -189,7 +193,8 @@ def valid_targets(state: GameState, selector: str | None, seat: int) -> list[int
 
 
 def log(state: GameState, kind: str, secret=None, audience=(), **data) -> None:
-    state.log.append(LogEntry(kind, data, secret or {}, list(audience)))
+    if state.keep_log:
+        state.log.append(LogEntry(kind, data, secret or {}, list(audience)))
 
 
 def bump(state: GameState, seat: int, stat: str, amount: int = 1) -> None:

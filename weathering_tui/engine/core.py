@@ -53,47 +53,44 @@ def replay(setup: Setup, actions, content=None) -> GameState:
     return state
 
 
-def _dispatch(state: GameState, pending: Pending, action) -> None:  # noqa: C901 - a flat switch
-    frame = state.stack[-1] if state.stack else None
-    seat = action.seat
-    match action:
-        case act.PlayCard(card=card, cartouche=cartouche, target=target):
-            if pending.kind == "second_card":
-                state.stack.pop()
-                announce.play_card(state, seat, card, cartouche, target, from_discard=True)
-            else:
-                announce.play_card(state, seat, card, cartouche, target)
-        case act.PutInDeck(card=card):
-            announce.put_in_deck(state, seat, card)
-        case act.Discard(card=card):
-            announce.discard(state, seat, card)
-        case act.Draw():
-            announce.draw(state, seat)
-        case act.ProposeTrade(partner=partner):
-            announce.propose_trade(state, seat, partner)
-        case act.StoreAp(amount=amount):
-            announce.store_ap(state, seat, amount)
-        case act.UsePower(target=target, card=card):
-            announce.use_power(state, seat, target, card)
-        case act.EndTurn():
-            flow.end_turn(state, seat)
-        case act.Pass():
-            announce.react_pass(state, frame)
-        case act.Cancel(card=card):
-            announce.react_cancel(state, frame, seat, card)
-        case act.AnswerTrade(accept=accept):
-            announce.answer_trade(state, frame, accept)
-        case act.ChooseCard(card=card):
-            _choose_card(state, pending.kind, frame, card)
-        case act.ChooseOption(option=option, target=target):
-            effects.choose_option(state, frame, option, target)
-        case act.ClaimSynergy(claim=claim):
-            flow.claim_synergy(state, frame, seat, claim)
-        case act.ArrangeEvents(order=order, bottom=bottom):
-            state.stack.pop()
-            effects.arrange(state, frame, order, bottom)
-        case _:
-            raise IllegalAction("not_an_option")
+def _play(state, pending, frame, a) -> None:
+    if pending.kind == "second_card":
+        state.stack.pop()
+        announce.play_card(state, a.seat, a.card, a.cartouche, a.target, from_discard=True)
+    else:
+        announce.play_card(state, a.seat, a.card, a.cartouche, a.target)
+
+
+def _arrange(state, pending, frame, a) -> None:
+    state.stack.pop()
+    effects.arrange(state, frame, a.order, a.bottom)
+
+
+# What each kind of action does: (state, pending, top frame, action) -> None.
+_HANDLERS = {
+    act.PlayCard: _play,
+    act.PutInDeck: lambda state, p, f, a: announce.put_in_deck(state, a.seat, a.card),
+    act.Discard: lambda state, p, f, a: announce.discard(state, a.seat, a.card),
+    act.Draw: lambda state, p, f, a: announce.draw(state, a.seat),
+    act.ProposeTrade: lambda state, p, f, a: announce.propose_trade(state, a.seat, a.partner),
+    act.StoreAp: lambda state, p, f, a: announce.store_ap(state, a.seat, a.amount),
+    act.UsePower: lambda state, p, f, a: announce.use_power(state, a.seat, a.target, a.card),
+    act.EndTurn: lambda state, p, f, a: flow.end_turn(state, a.seat),
+    act.Pass: lambda state, p, f, a: announce.react_pass(state, f),
+    act.Cancel: lambda state, p, f, a: announce.react_cancel(state, f, a.seat, a.card),
+    act.AnswerTrade: lambda state, p, f, a: announce.answer_trade(state, f, a.accept),
+    act.ChooseCard: lambda state, p, f, a: _choose_card(state, p.kind, f, a.card),
+    act.ChooseOption: lambda state, p, f, a: effects.choose_option(state, f, a.option, a.target),
+    act.ClaimSynergy: lambda state, p, f, a: flow.claim_synergy(state, f, a.seat, a.claim),
+    act.ArrangeEvents: _arrange,
+}
+
+
+def _dispatch(state: GameState, pending: Pending, action) -> None:
+    handler = _HANDLERS.get(type(action))
+    if handler is None:
+        raise IllegalAction("not_an_option")
+    handler(state, pending, state.stack[-1] if state.stack else None, action)
 
 
 def _choose_card(state: GameState, kind: str, frame, card) -> None:

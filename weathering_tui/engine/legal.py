@@ -40,6 +40,36 @@ def refuse(code: str, **params) -> tuple[str, dict]:
     return code, params
 
 
+# Actions are immutable values: each one the legal list offers is made once and reused,
+# which spares building hundreds of records a decision (and makes `in` checks identity).
+_ACTIONS: dict[tuple, object] = {}
+
+
+def _made(cls, *args):
+    key = (cls, *args)
+    action = _ACTIONS.get(key)
+    if action is None:
+        action = _ACTIONS[key] = cls(*args)
+    return action
+
+
+_CARTOUCHES: dict[int, tuple] = {}
+
+
+def _own_turn_cartouches(card) -> tuple[tuple[int, str | None], ...]:
+    """A card's cartouches that can be played in its owner's turn (not a cancel), each
+    with its target selector (kept by the definition's identity: hashing one is slow)."""
+    known = _CARTOUCHES.get(id(card))
+    if known is None or known[0] is not card:
+        found = tuple(
+            (index, fx.target_selector(cartouche))
+            for index, cartouche in enumerate(card.cartouches)
+            if not any(isinstance(e, fx.Cancel) for e in cartouche)
+        )
+        known = _CARTOUCHES[id(card)] = (card, found)
+    return known[1]
+
+
 def legal_actions(state: GameState, seat: int) -> list:
     """The actions `seat` may take now; empty when it is not this seat's decision."""
     pending = state.pending
@@ -68,12 +98,17 @@ def why_illegal(state: GameState, action) -> IllegalAction | None:
 
 
 def play_refusal(state: GameState, seat: int, card: str) -> Refusal:
-    player = state.players[seat]
-    if card not in player.hand:
+    if card not in state.players[seat].hand:
         return refuse("card_not_in_hand", card=card)
+    return cost_refusal(state, seat, card)
+
+
+def cost_refusal(state: GameState, seat: int, card: str) -> Refusal:
+    """A card costs its effective cost, which the player must have."""
+    ap = state.players[seat].ap
     cost = effective_cost(state, seat, card)
-    if cost > player.ap:
-        return refuse("card_cost", card=card, cost=cost, ap=player.ap)
+    if cost > ap:
+        return refuse("card_cost", card=card, cost=cost, ap=ap)
     return None
 
 
@@ -156,36 +191,50 @@ def _turn(state: GameState, seat: int) -> list:
     player = state.players[seat]
     hand = distinct(player.hand)
     out: list = []
-    for instance in hand:
-        if play_refusal(state, seat, instance) is None:
-            out.extend(_plays(state, seat, instance))
+    targets: dict = {}  # each target selector's seats, once per list
+    for instance in hand:  # in the hand by construction: only the cost remains to check
+        if cost_refusal(state, seat, instance) is None:
+            out.extend(_plays(state, seat, instance, targets))
     if deck_refusal(state, seat) is None:
-        out.extend(act.PutInDeck(seat, c) for c in hand)
+        out.extend(_made(act.PutInDeck, seat, c) for c in hand)
     if discard_refusal(state, seat) is None:
-        out.extend(act.Discard(seat, c) for c in hand)
+        out.extend(_made(act.Discard, seat, c) for c in hand)
     if draw_refusal(state, seat) is None:
-        out.append(act.Draw(seat))
+        out.append(_made(act.Draw, seat))
     if trade_refusal(state, seat) is None:
         out.extend(
-            act.ProposeTrade(seat, other)
+            _made(act.ProposeTrade, seat, other)
             for other in range(len(state.players))
             if partner_refusal(state, seat, other) is None
         )
-    out.extend(act.StoreAp(seat, n) for n in range(1, player.ap + 1))
+    out.extend(_store_options(seat, player.ap))
     if power_refusal(state, seat) is None:
         out.extend(_power_uses(state, seat))
-    out.append(act.EndTurn(seat))
+    out.append(_made(act.EndTurn, seat))
     return out
 
 
-def _plays(state: GameState, seat: int, instance: str) -> list:
+_STORES: dict[int, list] = {}
+
+
+def _store_options(seat: int, ap: int) -> list:
+    """StoreAp of 1 to `ap` PA for this seat."""
+    made = _STORES.setdefault(seat, [])
+    while len(made) < ap:
+        made.append(_made(act.StoreAp, seat, len(made) + 1))
+    return made[:ap]
+
+
+def _plays(state: GameState, seat: int, instance: str, targets=None) -> list:
     """Own-turn plays of a card: every non-cancel cartouche with every valid target."""
     out = []
-    for index, cartouche in enumerate(card_def(state, instance).cartouches):
-        if any(isinstance(e, fx.Cancel) for e in cartouche):
-            continue
-        for target in valid_targets(state, fx.target_selector(cartouche), seat):
-            out.append(act.PlayCard(seat, instance, index, target))
+    targets = {} if targets is None else targets
+    for index, selector in _own_turn_cartouches(card_def(state, instance)):
+        seats = targets.get(selector)
+        if seats is None:
+            seats = targets[selector] = valid_targets(state, selector, seat)
+        for target in seats:
+            out.append(_made(act.PlayCard, seat, instance, index, target))
     return out
 
 

@@ -306,6 +306,8 @@ class GameState:
     outcome: Outcome | None = None
     version: int = 0  # number of actions applied; a view names the version it shows
     content: Content = attrs.field(default=None, eq=False, repr=False)
+    # A headless simulation that nobody reads the log of turns it off (never saved).
+    keep_log: bool = attrs.field(default=True, eq=False, repr=False)
 
     @property
     def over(self) -> bool:

@@ -25,10 +25,10 @@ from .common import (
     band_for,
     card_def,
     card_id,
-    character,
     constants,
     damage_mod,
     effective_cost,
+    frugal_cost,
     heal_mod,
     level_for,
     threshold,
@@ -39,8 +39,13 @@ from .state import GameState, LogEntry, Outcome
 
 SPECTATOR = -1  # the seat of a public view: no hand, no decision
 
+# A view is a snapshot that nothing writes to. Its records are not frozen only because a
+# frozen attrs class sets each field through object.__setattr__: three times slower, and
+# a view is built for every decision of every simulated game.
+_record = attrs.define(frozen=False, eq=True, slots=True)
 
-@attrs.frozen
+
+@_record
 class TurnView:
     """What a player has done this turn (all public)."""
 
@@ -53,7 +58,7 @@ class TurnView:
     proposed: tuple[int, ...] = ()
 
 
-@attrs.frozen
+@_record
 class PlayerView:
     seat: int
     side: str
@@ -75,7 +80,7 @@ class PlayerView:
     stats: dict = attrs.Factory(dict)  # public counts for the end of the game
 
 
-@attrs.frozen
+@_record
 class HandCard:
     """One card (each copy) of the viewing seat's hand and what it allows right now.
 
@@ -96,7 +101,7 @@ class HandCard:
         return bool(self.plays)
 
 
-@attrs.frozen
+@_record
 class SynergyView:
     """The viewing Écolo's deck towards a synergy (§4.1)."""
 
@@ -105,7 +110,7 @@ class SynergyView:
     qualifies: str | None  # "single_type", "four_types" or None
 
 
-@attrs.frozen
+@_record
 class EventView:
     event: str
     remaining: int
@@ -113,7 +118,7 @@ class EventView:
     cards: tuple[str, ...] = ()
 
 
-@attrs.frozen
+@_record
 class PendingView:
     """A decision as this seat may know it. In a reaction window the other seats see
     kind "reactions" and seat -1: waiting for reactions, never for whom. Such a view is
@@ -127,7 +132,7 @@ class PendingView:
     mine: dict = attrs.Factory(dict)  # facts only the deciding seat may see
 
 
-@attrs.frozen
+@_record
 class View:
     seat: int
     version: int
@@ -187,6 +192,23 @@ class View:
         return bool(self.legal)
 
 
+@_record
+class Decision:
+    """The part of a seat's view that a decision alone needs: the pending decision and
+    the legal actions. A bot that looks at nothing else (the random bot) is given this
+    instead of a whole view, which costs a fraction to build."""
+
+    seat: int
+    version: int
+    pending: PendingView | None
+    legal: tuple[act.Action, ...]
+
+
+def decision_for(state: GameState, seat: int) -> Decision:
+    legal = legal_actions(state, seat)
+    return Decision(seat, state.version, _pending(state, seat), tuple(legal))
+
+
 def visible_entry(entry: LogEntry, seat: int) -> LogEntry:
     """The entry as `seat` sees it: secrets only for their audience."""
     if not entry.secret or seat in entry.audience:
@@ -197,13 +219,21 @@ def visible_entry(entry: LogEntry, seat: int) -> LogEntry:
 @functools.cache
 def _power_costs(content) -> dict[str, tuple[int, int, int]]:
     """Each character's power cost at levels 1, 2 and 3."""
-    return {
-        c.id: tuple(c.power.at(n).cost for n in (1, 2, 3)) for c in content.characters.values()
-    }
+    return {c.id: tuple(c.power.at(n).cost for n in (1, 2, 3)) for c in content.characters.values()}
+
+
+_NO_TURN = TurnView()
+
+
+def _turn_view(t) -> TurnView:
+    if not (t.acted or t.drew or t.discarded or t.traded or t.power_used or t.proposed):
+        return _NO_TURN  # a turn not begun or nothing done yet: the common case
+    return TurnView(
+        t.drew, t.discarded, t.traded, t.power_used, t.played_card, t.acted, tuple(t.proposed)
+    )
 
 
 def _player(state: GameState, p, seat: int) -> PlayerView:
-    t = p.turn
     own = p.seat == seat
     lvl = level_for(state, p.stored_ap)
     return PlayerView(
@@ -220,9 +250,7 @@ def _player(state: GameState, p, seat: int) -> PlayerView:
         len(p.deck),
         tuple(p.hand) if own else None,
         tuple(p.deck) if own else None,
-        TurnView(
-            t.drew, t.discarded, t.traded, t.power_used, t.played_card, t.acted, tuple(t.proposed)
-        ),
+        _turn_view(p.turn),
         p.reaction_used,
         p.mulligan_done,
         p.hand_limit_off,
@@ -231,44 +259,41 @@ def _player(state: GameState, p, seat: int) -> PlayerView:
 
 
 def _hand_cards(state: GameState, seat: int, legal: list) -> tuple[HandCard, ...]:
+    player = state.players[seat]
+    held = set(player.hand)
     by_card: dict[str, list] = {}
     for action in legal:
         card = getattr(action, "card", None)
-        if card is not None:
+        if card in held:  # not a discard-pile card an action may name
             by_card.setdefault(card_id(card), []).append(action)
+    cards = state.content.cards
     out = []
-    for instance in state.players[seat].hand:
+    for instance in player.hand:
         cid = card_id(instance)
-        actions = by_card.get(cid, ())
         plays, deck, discard, choose = [], None, None, None
-        for a in actions:
-            if type(a) is act.PlayCard:
+        for a in by_card.get(cid, ()):
+            kind = type(a)
+            if kind is act.PlayCard:
                 plays.append(a)
-            elif type(a) is act.PutInDeck:
+            elif kind is act.PutInDeck:
                 deck = a
-            elif type(a) is act.Discard:
+            elif kind is act.Discard:
                 discard = a
-            elif type(a) is act.ChooseCard and a.card in state.players[seat].hand:
+            elif kind is act.ChooseCard:
                 choose = a
-        out.append(
-            HandCard(
-                instance,
-                cid,
-                effective_cost(state, seat, instance),
-                card_def(state, instance).cost,
-                tuple(plays),
-                deck,
-                discard,
-                choose,
-            )
-        )
+        printed = cards[cid].cost
+        cost = frugal_cost(printed, state.phase, player.side)
+        out.append(HandCard(instance, cid, cost, printed, tuple(plays), deck, discard, choose))
     return tuple(out)
 
 
-def _costs(state: GameState, seat: int, hand: tuple[HandCard, ...]) -> dict[str, int]:
+def _costs(state: GameState, seat: int, hand, legal) -> dict[str, int]:
+    """The hand's costs, and those of the discard-pile cards an action offers to play."""
     costs = {h.instance: h.cost for h in hand}
-    if character(state, seat).power.after_play_card:
-        costs.update((c, effective_cost(state, seat, c)) for c in state.discard_pile)
+    for action in legal:
+        card = getattr(action, "card", None)
+        if card is not None and card not in costs:
+            costs[card] = effective_cost(state, seat, card)
     return costs
 
 
@@ -331,7 +356,7 @@ def view_for(state: GameState, seat: int, with_log: bool = True) -> View:
         damage_mod=damage_mod(state),
         players=tuple(_player(state, p, seat) for p in state.players),
         hand=hand,
-        costs=_costs(state, seat, hand) if seat >= 0 else {},
+        costs=_costs(state, seat, hand, legal) if seat >= 0 else {},
         synergy=_synergy(state, seat) if seat >= 0 else None,
         draw_pile_count=len(state.draw_pile),
         event_pile_count=len(state.event_pile),

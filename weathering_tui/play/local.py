@@ -47,7 +47,7 @@ class LocalSession:
         humans = self.humans
         self.viewer = humans[0] if humans else 0
         self.last_human: int | None = None
-        self._transition_seen = game.state.phase == 2 and game.state.round > 6
+        self._transition_seen = False
         self._view_key = None
         self._view: View | None = None
 
@@ -106,7 +106,7 @@ class LocalSession:
             return Step("over")
         if not self._transition_seen and state.phase == 2:
             self._transition_seen = True
-            if self.humans and state.round == 6:
+            if self.humans and self.view().round_in_phase == 1:  # phase 2 has just begun
                 return Step("transition")
         pending = state.pending
         seat = pending.seat

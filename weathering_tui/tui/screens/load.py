@@ -15,7 +15,12 @@ def describe_meta(tr, meta: dict) -> str:
     if meta.get("finished"):
         state = tr("load.finished", band=tr("band." + meta.get("outcome", "orageux")))
     else:
-        state = f"P{meta.get('phase', '?')} T{meta.get('round', '?')}"
+        state = tr(
+            "phase_turn",
+            phase=meta.get("phase", "?"),
+            turn=meta.get("round_in_phase", "?"),
+            of=meta.get("rounds_per_phase", "?"),
+        )
     return f"{meta.get('configuration', '?')} · {state} · {meta.get('hp', '?')} PV"
 
 
