@@ -199,6 +199,14 @@ def test_r75_no_event_acts_during_the_transition():
     assert round_end.data["round"] == 5
     assert gauge[0].data["hp"] == round_end.data["hp"] + 2 == 14
     assert not [e for e in during if e.kind in ("lose_ap", "gain_ap", "discard", "draw")]
+    # and nothing touched it silently: from 14, only what round 6 logged has moved it
+    after = state.log[last:]
+    moved = sum(
+        e.data["amount"] if e.kind == "heal" else -e.data["amount"]
+        for e in after
+        if e.kind in ("heal", "damage")
+    )
+    assert state.hp == 14 + moved
 
 
 # ---------------------------------------------------------------- cards

@@ -189,7 +189,7 @@ BAD = {
     "action_extra_key": (lambda t: doc_edit(t, lambda d: d["actions"][0].update(mood="grumpy")), "mood"),
     "unknown_top_key": (lambda t: doc_edit(t, lambda d: d.update(cheats=True)), "unknown keys: cheats"),
     "unknown_state_key": (lambda t: doc_edit(t, lambda d: d["state"].update(cheats=True)), "cheats"),
-    "bad_configuration": (lambda t: doc_edit(t, lambda d: (d["setup"].update(configuration="9v9"), d["state"]["setup"].update(configuration="9v9"))), "unknown configuration"),
+    "bad_configuration": (lambda t: doc_edit(t, lambda d: (d["setup"].update(configuration="9v9"), d["state"]["setup"].update(configuration="9v9"))), "unknown_configuration"),
     "setup_mismatch": (lambda t: doc_edit(t, lambda d: d["setup"].update(seed=99)), "setup differs"),
     "rng_not_hex": (lambda t: doc_edit(t, lambda d: d["state"].update(rng="zz")), "rng"),
     "meta_not_table": (lambda t: doc_edit(t, lambda d: d.update(meta=3)), "meta must be a table"),

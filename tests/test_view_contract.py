@@ -107,7 +107,11 @@ def test_every_refusal_code_has_a_sentence_in_each_language(lang):
         "ap": 1,
         "limit": 6,
         "max": 4,
-        "problem": "x",
+        "configuration": "3v2",
+        "ecologists": 3,
+        "lobbyists": 2,
+        "character": "amir",
+        "side": "lobbyist",
     }
     state = start("2v1")
     players = view_for(state, 0).players
@@ -266,3 +270,34 @@ def test_a_hand_choice_with_one_option_is_asked_unless_the_hand_holds_one_card()
     # seat 2 holds one card: its choice resolves on its own, and the log says so
     forced = entries(state, "forced")
     assert forced and forced[-1].data == {"seat": 2, "decision": "choose_exchange"}
+
+
+def test_an_action_on_the_other_copy_does_what_the_listed_copy_does():
+    state = start("2v1")
+    cards = set_hand(state, 0, "surconsommation", "surconsommation")
+    turn_of(state, 0, ap=5)
+    listed = [a.card for a in legal_actions(state, 0) if isinstance(a, act.Discard)]
+    other = next(c for c in cards if c not in listed)
+    apply(state, act.Discard(0, other))  # the unlisted copy: legal all the same
+    pass_reactions(state)
+    assert len(state.players[0].hand) == 1 and state.players[0].turn.discarded
+
+
+def test_an_old_view_is_not_trusted_once_its_decision_has_passed():
+    """A pass moves no version: a view from before it must not let the seat act again."""
+    state = start("2v2")
+    set_hand(state, 0, "mangroves")
+    set_hand(state, 2, "boycott")
+    set_hand(state, 3, "manifestation")
+    state.players[2].ap = state.players[3].ap = 5
+    turn_of(state, 0, ap=5)
+    apply(state, next(a for a in legal_actions(state, 0) if isinstance(a, act.PlayCard)))
+    old = view_for(state, 2)
+    apply(state, act.Pass(2), old)
+    assert state.pending.seat == 3
+    with pytest.raises(IllegalAction):
+        apply(state, act.Cancel(2, state.players[2].hand[0]), old)
+    apply(state, act.Pass(3))
+    with pytest.raises(IllegalAction):  # the window is closed: no crash, nothing changes
+        apply(state, act.Pass(2), old)
+    assert state.pending.kind == "turn" and state.pending.seat == 0

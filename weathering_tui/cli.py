@@ -27,6 +27,16 @@ def _positive(text: str) -> int:
     return value
 
 
+def _seconds(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected seconds, got {text!r}") from None
+    if not 0 <= value <= 86400:
+        raise argparse.ArgumentTypeError(f"expected 0 to 86400 seconds, got {value}")
+    return value
+
+
 def _seed(text: str) -> int:
     try:
         return int(text)
@@ -90,6 +100,28 @@ def build_parser() -> argparse.ArgumentParser:
     )
     sim.add_argument("--json", action="store_true", help="print one JSON object")
     sim.add_argument("--save-dir", help="write each finished game as a save in this folder")
+    srv = commands.add_parser("serve", help="run the table server (players join with `join`)")
+    _common(srv)
+    srv.add_argument("--socket", help="Unix socket path (default: $XDG_RUNTIME_DIR or /tmp)")
+    srv.add_argument("--max-tables", type=_positive, default=50, help="tables at most (50)")
+    srv.add_argument("--max-connections", type=_positive, default=256, help="connections (256)")
+    srv.add_argument("--max-spectators", type=_positive, default=20, help="per table (20)")
+    srv.add_argument(
+        "--grace", type=_seconds, default=60.0, help="seconds before a bot plays a gone seat (60)"
+    )
+    srv.add_argument("--pace", type=_seconds, default=0.6, help="seconds a bot waits (0.6)")
+    join = commands.add_parser("join", help="play at the table server (or let a bot play)")
+    _common(join)
+    join.add_argument("--socket", help="the server's Unix socket (default: as `serve`)")
+    join.add_argument("--bot", choices=BOT_KINDS, help="play a seat with this bot, headless")
+    join.add_argument("--table", help="table name (with --bot)")
+    join.add_argument("--seat", type=_seed, default=0, help="seat number (with --bot)")
+    join.add_argument("--create", choices=CONFIGURATIONS, help="create the table if missing")
+    join.add_argument("--humans", type=_positive, default=1, help="open seats of a created table")
+    join.add_argument("--code", help="the table's join code")
+    join.add_argument("--seed", type=_seed, help="seed of a created table")
+    join.add_argument("--identity", help=argparse.SUPPRESS)  # the SSH door and tests
+    join.add_argument("--name", help="your name at the tables (another user shows as itself)")
     bal = commands.add_parser(
         "balance", help="heuristic bots in every configuration against every Lobbyiste"
     )
@@ -107,6 +139,17 @@ def main(argv: list[str] | None = None) -> int:
         return _list(args)
     if args.command == "balance":
         return _balance(args)
+    if args.command == "serve":
+        return _serve(args)
+    if args.command == "join" and args.bot:
+        if not args.table:
+            print("weathering join: error: --bot needs --table (see --help)", file=sys.stderr)
+            return 2
+        from .net.headless import main as headless
+
+        return headless(args)
+    if args.command == "join":
+        return _join(args)
     if args.command == "simulate":
         from .content import ContentError
         from .simulate import format_summary, simulate
@@ -172,6 +215,60 @@ def _check(paths: list[str]) -> int:
         status = state.outcome.band if state.over else where_in_game(game_meta(game))
         print(f"ok   {path}: {game.setup.configuration}, {len(game.actions)} actions, {status}")
     return 2 if bad else 0
+
+
+def _serve(args) -> int:
+    import asyncio
+    from pathlib import Path
+
+    from .net.server import Server, serve
+    from .savefile import saves_dir
+
+    folder = saves_dir(getattr(args, "saves_dir", None))
+    server = Server(
+        folder,
+        Path(args.socket) if args.socket else None,
+        max_tables=args.max_tables,
+        max_connections=args.max_connections,
+        max_spectators=args.max_spectators,
+        grace=args.grace,
+        pace=args.pace,
+    )
+
+    def ready():
+        print(
+            f"weathering serve: listening on {server.socket_path} "
+            f"(tables saved in {server.tables_dir}); players run: "
+            f"weathering join --socket {server.socket_path}",
+            flush=True,
+        )
+
+    try:
+        asyncio.run(serve(server, ready))
+    except KeyboardInterrupt:
+        return 0
+    except OSError as exc:
+        print(f"weathering serve: {exc}", file=sys.stderr)
+        return 2
+    return 0
+
+
+def _join(args) -> int:
+    from pathlib import Path
+
+    from .tui.i18n import detect_lang
+
+    lang = getattr(args, "lang", None) or detect_lang()
+    from .tui.remote import JoinApp
+
+    app = JoinApp(
+        lang=lang,
+        socket_path=Path(args.socket) if args.socket else None,
+        identity=args.identity,
+        name=args.name,
+    )
+    app.run()
+    return app.return_code or 0
 
 
 def game_meta(game) -> dict:

@@ -45,6 +45,7 @@ class SavedGame:
     created: str
     updated: str
     handed: list[int] = attrs.Factory(list)  # human seats handed to a bot since the setup
+    table: dict = attrs.Factory(dict)  # a networked table's seats and owners (its server's)
 
     @classmethod
     def start(cls, setup: st.Setup, content: Content | None = None, now: str | None = None):
@@ -132,6 +133,8 @@ def metadata(game: SavedGame) -> dict:
     }
     if game.handed:
         meta["handed_to_bots"] = list(game.handed)
+    if game.table:
+        meta["table"] = game.table
     if state.outcome is not None:
         meta["outcome"] = state.outcome.band
         meta["winner"] = state.outcome.winner
@@ -254,7 +257,10 @@ def read_save(path, content: Content | None = None) -> SavedGame:
     seats = range(len(setup.seats))
     if not isinstance(handed, list) or not all(isinstance(s, int) and s in seats for s in handed):
         raise SaveError(path, "meta.handed_to_bots must list seat numbers")
-    return SavedGame(setup, actions, state, created, updated, handed)
+    table = meta.get("table", {})
+    if not isinstance(table, dict):
+        raise SaveError(path, "meta.table must be a table")
+    return SavedGame(setup, actions, state, created, updated, handed, table)
 
 
 def autosave_name(game: SavedGame) -> str:

@@ -99,8 +99,5 @@ class ExpertBot:
             apply(state, bots[seat].choose(seat_view), seat_view)
             steps += 1
         hp = state.outcome.hp if state.over else state.hp
-        threshold = self.content.constants.victory_threshold
-        if not view.events_enabled:
-            threshold = self.content.constants.discovery_threshold
-        score = hp + (5 if hp >= threshold else -5)
+        score = hp + (5 if hp >= view.threshold else -5)
         return score if view.me.side == "ecologist" else -score

@@ -272,13 +272,14 @@ class HeuristicBot:
         stores = [a for a in options if isinstance(a, act.StoreAp)]
         power = self.content.characters[me.character].power
         useful_power = power.id not in ("previsions", "diplomatie")
-        if stores and useful_power and me.stored_ap < 6 and spare >= 2:
-            amount = min(spare - 1, 6 - me.stored_ap)
+        top = view.level_thresholds[-1]  # the stored PA that reach the last level
+        if stores and useful_power and me.stored_ap < top and spare >= 2:
+            amount = min(spare - 1, top - me.stored_ap)
             choice = next((a for a in stores if a.amount == amount), None)
             if choice is not None:
                 return choice
         draw = next((a for a in options if isinstance(a, act.Draw)), None)
-        if draw is not None and spare >= 1 and (me.hand_count or 0) <= 5:
+        if draw is not None and spare >= 1 and (me.hand_count or 0) < view.hand_limit:
             return draw
         return None
 

@@ -15,8 +15,17 @@ from .core import apply, new_game, replay
 from .determinize import determinize
 from .flow import synergy_of
 from .legal import legal_actions, why_illegal
-from .state import GameState, SeatSetup, Setup
-from .view import SPECTATOR, Decision, HandCard, PlayerView, View, decision_for, view_for
+from .state import GameState, LogEntry, SeatSetup, Setup
+from .view import (
+    SPECTATOR,
+    Decision,
+    HandCard,
+    PlayerView,
+    View,
+    decision_for,
+    view_for,
+    visible_entry,
+)
 
 __all__ = [
     "REFUSALS",
@@ -25,6 +34,7 @@ __all__ = [
     "GameState",
     "HandCard",
     "IllegalAction",
+    "LogEntry",
     "PlayerView",
     "SeatSetup",
     "Setup",
@@ -40,5 +50,6 @@ __all__ = [
     "replay",
     "synergy_of",
     "view_for",
+    "visible_entry",
     "why_illegal",
 ]

@@ -155,7 +155,8 @@ def answer_trade(state: GameState, frame: TradeAnswerFrame, accept: bool) -> Non
 
 
 def step_second_card(state: GameState, frame: SecondCardFrame) -> None:
-    state.pending = Pending("second_card", frame.seat, {"card": frame.card})
+    power = character(state, frame.seat).power.id
+    state.pending = Pending("second_card", frame.seat, {"card": frame.card, "source": power})
 
 
 # ------------------------------------------------------------ reactions

@@ -73,7 +73,12 @@ REFUSALS: dict[str, tuple[str, ...]] = {
     "card_not_choosable": (),
     "mulligan_full": ("max",),
     "not_an_option": (),
-    "bad_setup": ("problem",),
+    "offline": (),  # a remote session's: the link to the table is down, nothing was sent
+    "unknown_configuration": ("configuration",),
+    "seat_order": ("configuration", "ecologists", "lobbyists"),
+    "character_twice": (),
+    "unknown_character": ("character",),
+    "character_side": ("character", "side"),
 }
 
 

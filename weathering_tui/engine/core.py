@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import attrs
+
 from ..content import Content
 from . import actions as act
 from . import announce, effects, flow, loop
-from .common import IllegalAction
-from .legal import why_illegal
+from .common import IllegalAction, card_id
+from .legal import legal_actions, why_illegal
 from .state import GameState, Pending, Setup
 
 
@@ -24,17 +26,24 @@ def apply(state: GameState, action, view=None) -> GameState:
     `view` (optional) is the acting seat's view of this very state: when it is
     current and lists the action, legality is not computed a second time. An
     action made on an older view is accepted only if it is still legal now."""
+    pending = state.pending
+    # A pass moves no version, so the version alone does not say the view is current:
+    # the decision it shows must be the one pending now, for the same seat.
     trusted = (
         view is not None
         and view.version == state.version
-        and view.seat == getattr(action, "seat", None)
+        and pending is not None
+        and view.pending is not None
+        and view.pending.kind == pending.kind
+        and view.seat == pending.seat == getattr(action, "seat", None)
         and action in view.legal
     )
     if not trusted:
         refusal = why_illegal(state, action)
         if refusal is not None:
-            raise refusal
-    pending = state.pending
+            action = _listed_copy(state, action)
+            if action is None:
+                raise refusal
     # A pass in a reaction window changes nothing the other seats can see, so it does not
     # move the version: who was asked stays as secret as what they hold (network.md).
     if not (pending.kind == "react" and isinstance(action, act.Pass)):
@@ -43,6 +52,29 @@ def apply(state: GameState, action, view=None) -> GameState:
     _dispatch(state, pending, action)
     loop.run(state, _dispatch)
     return state
+
+
+def _listed_copy(state: GameState, action):
+    """The same action on the listed copy of the card it names, if that one is legal.
+    Copies are interchangeable: the legal list names one, any copy held does the same."""
+    card = getattr(action, "card", None)
+    if not isinstance(card, str) or "#" not in card:
+        return None
+    for option in legal_actions(state, action.seat):
+        if (
+            type(option) is type(action)
+            and isinstance(option.card, str)
+            and card_id(option.card) == card_id(card)
+            and attrs.evolve(option, card=card) == action
+            and _holds(state, action.seat, card)
+        ):
+            return option
+    return None
+
+
+def _holds(state: GameState, seat: int, card: str) -> bool:
+    player = state.players[seat]
+    return card in player.hand or card in state.discard_pile
 
 
 def replay(setup: Setup, actions, content=None) -> GameState:

@@ -62,7 +62,7 @@ def resolve(state: GameState, effect, actor, target, source) -> None:  # noqa: C
             stack.append(OverflowFrame(actor))
         case fx.TakeFromDiscard(amount=amount, exclude=exclude):
             stack.append(OverflowFrame(actor))
-            stack.append(TakeFrame(actor, amount, tuple(exclude)))
+            stack.append(TakeFrame(actor, amount, tuple(exclude), source))
         case fx.DiscardOwn(who=who, amount=amount):
             for seat in reversed(seats_for(state, who, actor, target)):
                 stack.append(DiscardChoiceFrame(seat, amount, source))
@@ -83,7 +83,7 @@ def resolve(state: GameState, effect, actor, target, source) -> None:  # noqa: C
         case fx.GiveCards(who=who, up_to=up_to):
             for seat in seats_for(state, who, actor, target):
                 stack.append(OverflowFrame(actor))
-                stack.append(GiveFrame(actor, seat, up_to))
+                stack.append(GiveFrame(actor, seat, up_to, source=source))
         case fx.Exchange(who=who):
             for seat in seats_for(state, who, actor, target):
                 stack.append(OverflowFrame(actor))
@@ -152,12 +152,14 @@ def _peek(state: GameState, seat: int, count: int, reorder: bool, bottom: bool, 
         source=source,
     )
     if reorder and (len(seen) > 1 or (bottom and seen)):
-        state.stack.append(ArrangeFrame(seat, seen, bottom, pile_name))
+        state.stack.append(ArrangeFrame(seat, seen, bottom, pile_name, source))
 
 
 def step_arrange(state: GameState, frame: ArrangeFrame) -> None:
     state.pending = Pending(
-        "arrange", frame.seat, {"count": len(frame.seen), "bottom": frame.bottom}
+        "arrange",
+        frame.seat,
+        {"count": len(frame.seen), "bottom": frame.bottom, "source": frame.source},
     )
 
 
@@ -234,7 +236,9 @@ def step_give(state: GameState, frame: GiveFrame) -> None:
         log(state, "give_done", seat=frame.seat, target=frame.target, count=frame.given)
         return
     state.pending = Pending(
-        "choose_give", frame.seat, {"target": frame.target, "remaining": frame.remaining}
+        "choose_give",
+        frame.seat,
+        {"target": frame.target, "remaining": frame.remaining, "source": frame.source},
     )
 
 
@@ -266,7 +270,9 @@ def step_take(state: GameState, frame: TakeFrame) -> None:
         if frame.remaining > 0:
             log(state, "effect_lost", seat=frame.seat, op="take_from_discard")
         return
-    state.pending = Pending("choose_take", frame.seat, {"remaining": frame.remaining})
+    state.pending = Pending(
+        "choose_take", frame.seat, {"remaining": frame.remaining, "source": frame.source}
+    )
 
 
 def choose_take(state: GameState, frame: TakeFrame, instance: str) -> None:

@@ -37,30 +37,28 @@ from .state import (
 
 def _check_setup(setup: Setup, content: Content) -> None:
     if setup.configuration not in content.configurations:
-        known = ", ".join(content.configurations)
-        raise IllegalAction(
-            "bad_setup", problem=f"unknown configuration {setup.configuration!r} (known: {known})"
-        )
+        raise IllegalAction("unknown_configuration", configuration=setup.configuration)
     config = content.configurations[setup.configuration]
     sides = [s.side for s in setup.seats]
     expected = ["ecologist"] * config.ecologists + ["lobbyist"] * config.lobbyists
     if sides != expected:
         raise IllegalAction(
-            "bad_setup",
-            problem=f"configuration {config.id} needs {config.ecologists} Écolo seat(s) "
-            f"then {config.lobbyists} Lobbyiste seat(s), in that order",
+            "seat_order",
+            configuration=config.id,
+            ecologists=config.ecologists,
+            lobbyists=config.lobbyists,
         )
     chosen = [s.character for s in setup.seats if s.character != "random"]
     if len(set(chosen)) != len(chosen):
-        raise IllegalAction("bad_setup", problem="a character can be in play only once")
+        raise IllegalAction("character_twice")
     for seat in setup.seats:
         if seat.character == "random":
             continue
         char = content.characters.get(seat.character)
         if char is None:
-            raise IllegalAction("bad_setup", problem=f"unknown character {seat.character!r}")
+            raise IllegalAction("unknown_character", character=seat.character)
         if char.side != seat.side:
-            raise IllegalAction("bad_setup", problem=f"{char.name} is not a {seat.side}")
+            raise IllegalAction("character_side", character=char.id, side=seat.side)
 
 
 def setup_game(setup: Setup, content: Content | None = None) -> GameState:

@@ -193,6 +193,7 @@ class GiveFrame:
     target: int
     remaining: int
     given: int = 0
+    source: str = ""  # the card or power that asks (shown as the decision's cause)
 
 
 @attrs.define
@@ -200,6 +201,7 @@ class TakeFrame:
     seat: int
     remaining: int
     exclude: tuple[str, ...] = ()
+    source: str = ""
 
 
 @attrs.define
@@ -227,6 +229,7 @@ class ArrangeFrame:
     seen: list[str]
     bottom: bool
     pile: str  # "events" or "draw"
+    source: str = ""
 
 
 @attrs.define

@@ -152,6 +152,7 @@ class View:
     hand_limit: int
     deck_limit: int
     ap_cap: int
+    level_thresholds: tuple[int, int]  # stored PA that reach levels 2 and 3
     heal_mod: int  # added to every heal now (active events), before the 0 floor
     damage_mod: int  # added to every damage now
     players: tuple[PlayerView, ...]
@@ -352,6 +353,7 @@ def view_for(state: GameState, seat: int, with_log: bool = True) -> View:
         hand_limit=const.hand_limit,
         deck_limit=const.deck_limit,
         ap_cap=const.ap_cap,
+        level_thresholds=tuple(const.level_thresholds),
         heal_mod=heal_mod(state),
         damage_mod=damage_mod(state),
         players=tuple(_player(state, p, seat) for p in state.players),

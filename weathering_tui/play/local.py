@@ -31,6 +31,10 @@ class LocalSession:
     autosave. Turn sequencing (bots, privacy hand-overs, the transition summary)
     lives here; the screen renders views and turns keys into actions."""
 
+    can_hand_over = True
+    local = True
+    notices: tuple = ()  # table notices: only a table server sends them
+
     def __init__(self, game: SavedGame, saves_dir: Path | None, autosave: bool = True):
         self.game = game
         self.saves_dir = saves_dir

@@ -63,6 +63,11 @@ class WeatheringApp(App[None]):
     # ------------------------------------------------------------ start
 
     def on_mount(self) -> None:
+        self.start_screens()
+
+    def start_screens(self) -> None:
+        """The first screens (a subclass puts its own: Textual runs every class's
+        on_mount, so this is the method to override)."""
         self.push_screen(TitleScreen())
         if self.initial_setup is not None:
             self.start_game(self.initial_setup)

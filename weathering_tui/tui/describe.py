@@ -149,7 +149,19 @@ def announcement(tr: Tr, view: View, info: dict) -> str:
 
 
 def decision_title(tr: Tr, view: View) -> str:
-    """The heading of a decision modal for the viewing seat."""
+    """The heading of a decision modal for the viewing seat, with what caused it."""
+    title = _decision_title(tr, view)
+    cause = view.pending.cause
+    if view.pending.kind in CAUSED and cause and cause != "overflow":
+        title += f" · {tr.source(card_id(cause))}"
+    return title
+
+
+# Decisions whose heading does not name their cause already.
+CAUSED = frozenset({"choose_discard", "choose_give", "choose_take", "arrange"})
+
+
+def _decision_title(tr: Tr, view: View) -> str:
     pending = view.pending
     info = pending.info
     who = name(view, pending.seat)
@@ -326,4 +338,6 @@ def log_line(tr: Tr, view: View, entry) -> str | None:  # noqa: C901 - one case 
         )
     if kind == "transition":
         return tr("transition_stage")
+    if kind == "forced":
+        return tr("log.forced", name=who)
     return None

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from rich.text import Text
+from textual.markup import escape as escape_markup
 from textual.widget import Widget
 
 from ..content import effects as fx
@@ -164,8 +165,12 @@ class HandPane(Pane):
     """The viewing seat's hand; unplayable cards are dimmed."""
 
     def build(self, view: View, tr: Tr, selected: int = 0, **extra) -> Text:
+        if view.spectator:  # watching a table: no hand of one's own
+            self.border_title = tr("spectating")
+            return Text(tr("spectating.body"), style="dim")
         me = view.me
-        self.border_title = tr("hand_of", name=me.name, n=me.hand_count)
+        # A border title is read as markup: a player's name is escaped first.
+        self.border_title = tr("hand_of", name=escape_markup(me.name), n=me.hand_count)
         hand = view.hand
         if not hand:
             return Text("—", style="dim")
@@ -197,14 +202,13 @@ class HandPane(Pane):
 
 class DeckPane(Pane):
     def build(self, view: View, tr: Tr, **extra) -> Text:
-        me = view.me
-        if me.side != "ecologist" or view.phase == 2:
+        if view.spectator or view.synergy is None:  # no deck of one's own to build now
             self.border_title = tr("deck.lobbyist")
             return Text(
                 tr("deck.public_line", draw=view.draw_pile_count, discard=len(view.discard_pile)),
                 style="dim",
             )
-        deck = me.deck or ()
+        deck = view.me.deck or ()
         self.border_title = tr("deck", n=len(deck))
         out = Text()
         for instance in deck:
@@ -231,16 +235,21 @@ class DeckPane(Pane):
 class LogPane(Pane):
     """The newest lines of the log, bottom-aligned; scrollable through the log screen."""
 
-    def build(self, view: View, tr: Tr, **extra) -> Text:
+    def build(self, view: View, tr: Tr, extra=(), **_) -> Text:
+        """`extra`: table notices (log length when they came, order, line), in their place.
+        Every line is plain text: a player's chat is never read as markup."""
         height = max(1, self.size.height or 3)
+        notices = sorted(extra, reverse=True)
         lines = []
-        for entry in reversed(view.log):
-            line = log_line(tr, view, entry)
+        for index in range(len(view.log), -1, -1):
+            while notices and notices[0][0] >= index:
+                lines.append(notices.pop(0)[-1])
+            if index == 0 or len(lines) >= height:
+                break
+            line = log_line(tr, view, view.log[index - 1])
             if line is not None:
                 lines.append(line)
-                if len(lines) >= height:
-                    break
-        return Text("\n".join(reversed(lines)))
+        return Text("\n".join(reversed(lines[:height])))
 
 
 def log_lines(tr: Tr, view: View) -> list[str]:

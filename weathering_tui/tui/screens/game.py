@@ -42,6 +42,8 @@ KEYS = [
     ("l", "log", "key.log", ""),
     ("ctrl+s", "save", "key.save", ""),
     ("ctrl+b", "hand_over", "key.hand_over", ""),
+    ("m", "chat", "key.chat", ""),
+    ("a", "auto_pass", "key.auto_pass", ""),
     ("q,ctrl+q", "quit", "key.quit", "q"),
 ]
 TURN_ACTIONS = {"play", "deck", "discard", "draw", "trade", "store", "power", "end"}
@@ -103,9 +105,9 @@ class GameScreen(Screen[None]):
 
     def refresh_view(self) -> None:
         view = self.view()
-        if view.pending is not None and view.pending.kind == "reactions":
-            # Someone else may cancel: the outcome follows at once. Showing the moment
-            # between would tell this seat that somebody could cancel (network.md).
+        if view.pending is not None and view.pending.kind == "reactions" and self.session.local:
+            # A bot may cancel: the outcome follows at once. Showing the moment between
+            # would tell this seat that somebody could cancel (network.md).
             return
         tr = self.tr
         problem = self.session.save_problem
@@ -122,7 +124,7 @@ class GameScreen(Screen[None]):
         self.query_one(EventsPane).show(view, tr)
         self.query_one(HandPane).show(view, tr, selected=self.selected)
         self.query_one(DeckPane).show(view, tr)
-        self.query_one(LogPane).show(view, tr)
+        self.query_one(LogPane).show(view, tr, extra=self.session.notices)
         self.query_one(KeyBar).show_keys(
             [
                 (shown, self.tr(desc))
@@ -278,7 +280,7 @@ class GameScreen(Screen[None]):
 
     def refuse(self, exc: IllegalAction) -> None:
         reason = render_refusal(self.tr, exc, self.view().players)
-        self.notify(self.tr("error", reason=reason), severity="warning")
+        self.notify(self.tr("error", reason=reason), severity="warning", markup=False)
 
     # ------------------------------------------------------------ keys
 
@@ -305,6 +307,12 @@ class GameScreen(Screen[None]):
         if action not in TURN_ACTIONS:
             if action == "skip":
                 return self.session.is_bot_turn()
+            if action == "save":
+                return self.session.saves_dir is not None
+            if action == "hand_over":
+                return self.session.can_hand_over
+            if action in ("chat", "auto_pass"):
+                return not self.session.local  # a table of the server
             return True
         if not self._my_turn():
             return False
@@ -448,3 +456,34 @@ class GameScreen(Screen[None]):
 
     def action_quit(self) -> None:
         self.app.quit_game(self.session)
+
+    # ------------------------------------------------------------ at a table server
+
+    def on_net(self, kind: str, message: dict) -> None:
+        """The table sent something: a new view, a notice, the link going or coming."""
+        if kind in ("view", "notice", "link") and self.is_mounted:
+            self.refresh_view()
+            if kind == "view":
+                self.advance()
+
+    def action_auto_pass(self) -> None:
+        """Pass by myself in reaction windows where I cannot cancel (faster, but others
+        may then read a slow answer as a cancel in hand: the player's choice)."""
+        client = self.session.client
+        client.auto_pass = not client.auto_pass
+        from ...net import protocol as pr
+
+        client.send(pr.Options(auto_pass=client.auto_pass))
+        key = "auto_pass.on" if client.auto_pass else "auto_pass.off"
+        self.notify(self.tr(key), markup=False)
+
+    def action_chat(self) -> None:
+        from ..remote import ChatModal
+
+        self.app.push_screen(ChatModal(), self._chat)
+
+    def _chat(self, text: str | None) -> None:
+        if text and text.strip():
+            from ...net import protocol as pr
+
+            self.session.client.send(pr.Chat(self.session.table, text[: pr.CHAT_MAX]))

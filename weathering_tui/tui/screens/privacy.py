@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Center, Middle
@@ -25,9 +26,9 @@ class PrivacyScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         with Middle():
             with Center():
-                yield Static(self.title_text, id="privacy-title")
+                yield Static(Text(self.title_text), id="privacy-title")
             with Center():
-                yield Static(self.body, id="privacy-body")
+                yield Static(Text(self.body), id="privacy-body")
 
     def action_ready(self) -> None:
         self.dismiss(None)

@@ -1,0 +1,357 @@
+"""The table server: whole games through it, nothing hidden in any message, hostile
+input refused, a killed server or a dropped player losing nothing."""
+
+import asyncio
+import json
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from weathering_tui.cli import main as cli
+from weathering_tui.engine import SPECTATOR
+from weathering_tui.net import protocol as pr
+from weathering_tui.net.headless import play_seat
+from weathering_tui.net.server import Server
+
+
+def card_ids(value) -> set[str]:
+    if isinstance(value, str):
+        return {value} if "#" in value else set()
+    if isinstance(value, dict):
+        value = list(value.values())
+    if isinstance(value, list):
+        return set().union(*map(card_ids, value)) if value else set()
+    return set()
+
+
+class LeakProbe:
+    """Checks every line the server sends, at the moment it is sent, against the state."""
+
+    def __init__(self, server: Server):
+        self.server = server
+        self.checked = 0
+        self.spectator_views = 0
+
+    def __call__(self, conn, line: bytes) -> None:
+        message = json.loads(line)
+        text = line.decode()
+        for table in self.server.tables.values():
+            if table.game is None:
+                continue
+            state = table.game.state
+            assert f"{state.rng:016x}" not in text and '"rng"' not in text
+            if message.get("type") != "view" or message["table"] != table.name:
+                continue
+            seat = conn.tables[table.name]
+            hidden = set(state.draw_pile) | set(state.event_pile)
+            for player in state.players:
+                if player.seat != seat:
+                    hidden |= set(player.hand) | set(player.deck)
+            public, mine = set(), set()
+            for entry in state.log:
+                public |= card_ids(entry.data)
+                if seat in entry.audience:
+                    mine |= card_ids(entry.secret)
+            shown = card_ids(message)
+            leaked = (shown & hidden) - public - mine
+            assert not leaked, f"seat {seat} was sent {sorted(leaked)}"
+            for entry in message["view"]["log"]:
+                if entry["secret"]:
+                    assert seat in entry["audience"]
+            self.checked += 1
+            self.spectator_views += seat == SPECTATOR
+
+
+async def watcher(path: Path, table: str, seen: list) -> None:
+    """A spectator connection that keeps every view it is sent."""
+    reader, writer = await asyncio.open_unix_connection(str(path), limit=16 * 1024 * 1024)
+    writer.write(pr.client_line(pr.Hello(pr.PROTOCOL, "watcher", identity="watcher")))
+    while True:
+        writer.write(pr.client_line(pr.Spectate(table)))
+        line = await reader.readline()
+        if not line:
+            return
+        message = json.loads(line)
+        if message.get("type") == "watching":
+            break
+        await asyncio.sleep(0.05)
+    while line := await reader.readline():
+        seen.append(json.loads(line))
+
+
+@pytest.mark.parametrize(
+    "config, humans", [("2v1", 2), ("3v2", 3)], ids=["2v1-two-players", "3v2-three-players"]
+)
+async def test_players_finish_a_game_through_one_server_and_the_save_checks(
+    tmp_path, config, humans
+):
+    path = tmp_path / "s.sock"
+    server = Server(tmp_path / "saves", path, pace=0, grace=30)
+    probe = server.probe = LeakProbe(server)
+    await server.start()
+    seen: list = []
+    try:
+        players = [
+            play_seat("night", 0, "heuristic", path, create=config, humans=humans, identity="p0")
+        ] + [
+            play_seat("night", seat, "random", path, identity=f"p{seat}")
+            for seat in range(1, humans)
+        ]
+        watch = asyncio.get_running_loop().create_task(watcher(path, "night", seen))
+        results = await asyncio.wait_for(asyncio.gather(*players), 120)
+        watch.cancel()
+    finally:
+        await server.stop()
+    assert len({(r["hp"], r["band"]) for r in results}) == 1  # one game, one outcome
+    saves = list((tmp_path / "saves" / "tables").glob("*.toml"))
+    assert len(saves) == 1
+    assert cli(["check", str(saves[0])]) == 0
+    assert probe.checked > 50 and probe.spectator_views > 0
+    views = [m for m in seen if m.get("type") == "view"]
+    assert views and views[-1]["view"]["outcome"] is not None
+    assert all(m["view"]["seat"] == SPECTATOR and m["view"]["hand"] == [] for m in views)
+
+
+async def raw(path: Path, identity: str):
+    reader, writer = await asyncio.open_unix_connection(str(path), limit=16 * 1024 * 1024)
+    writer.write(pr.client_line(pr.Hello(pr.PROTOCOL, "raw", identity=identity)))
+    await reader.readline()  # welcome
+    return reader, writer
+
+
+async def answers(reader, want=None, timeout=2.0) -> list[dict]:
+    """Lines until `want` (a type) arrives or nothing comes for a moment."""
+    out = []
+    while True:
+        try:
+            line = await asyncio.wait_for(reader.readline(), timeout)
+        except (TimeoutError, ConnectionError):
+            return out
+        if not line:
+            return out
+        message = json.loads(line)
+        out.append(message)
+        if message.get("type") == want:
+            return out
+
+
+async def test_hostile_messages_change_nothing_and_other_tables_play_on(tmp_path):
+    path = tmp_path / "s.sock"
+    server = Server(tmp_path / "saves", path, pace=0, grace=30)
+    await server.start()
+    try:
+        reader, writer = await raw(path, "mallory")
+        writer.write(pr.client_line(pr.CreateTable("target", "1v1", (0, 1))))
+        writer.write(pr.client_line(pr.TakeSeat("target", 0)))
+        await answers(reader, "seated")
+        other_r, other_w = await raw(path, "victim")
+        other_w.write(pr.client_line(pr.TakeSeat("target", 1)))
+        await answers(other_r, "seated")
+        writer.write(pr.client_line(pr.Start("target")))
+        await answers(reader, "view")
+        table = server.tables["target"]
+        before = (table.game.state.version, len(table.game.actions), table.path.read_bytes())
+        # A game elsewhere goes on meanwhile.
+        elsewhere = asyncio.get_running_loop().create_task(
+            play_seat("calm", 0, "random", path, create="1v1", humans=1, identity="calm")
+        )
+        pending = table.game.state.pending
+        victim_seat = 1
+        bad_lines = [
+            b"{not json\n",
+            b"[1, 2, 3]\n",
+            b'{"type": "act"}\n',
+            b'{"type": "act", "table": "target", "version": "x", "action": {}}\n',
+            b'{"type": "list_tables", "extra": 1}\n',
+            b'{"type": "chat", "table": "target", "text": ' + b'"' + b"x" * 5000 + b'"}\n',
+            b'{"type": "nonsense"}\n',
+            pr.client_line(
+                pr.Act(
+                    "target", table.game.state.version, {"kind": "end_turn", "seat": victim_seat}
+                )
+            ),  # for another seat
+            pr.client_line(
+                pr.Act("target", table.game.state.version, {"kind": "draw", "seat": 0})
+            ),  # illegal now (mulligan)
+            pr.client_line(
+                pr.Act("target", table.game.state.version - 1, {"kind": "choose_card", "seat": 0})
+            ),  # stale
+            pr.client_line(
+                pr.Act("target", 0, {"kind": "choose_card", "seat": 0, "card": "x#1", "zz": 1})
+            ),
+            pr.client_line(pr.TakeSeat("target", 1)),  # someone else's seat
+            pr.client_line(pr.Start("calm")),  # not the creator
+        ]
+        for line in bad_lines:
+            writer.write(line)
+        errors = [m for m in await answers(reader, timeout=1.0) if m["type"] == "error"]
+        assert len(errors) == len(bad_lines), errors
+        assert pending == table.game.state.pending
+        assert before == (
+            table.game.state.version,
+            len(table.game.actions),
+            table.path.read_bytes(),
+        )
+        # A flood: refused beyond the rate, then the abuser is shown the door; the server
+        # lives on.
+        try:
+            for _ in range(300):
+                writer.write(pr.client_line(pr.ListTables()))
+            await writer.drain()
+        except ConnectionError:
+            pass
+        flood = await answers(reader, timeout=1.0)
+        refused = any(m.get("code") == "rate_limited" for m in flood)
+        assert refused or reader.at_eof() or reader.exception() is not None
+        assert len([m for m in flood if m.get("type") == "tables"]) <= 100  # never all 300
+        # A line far too long closes that connection only.
+        long_r, long_w = await raw(path, "huge")
+        long_w.write(b'{"type": "chat", "text": "' + b"y" * (pr.MAX_LINE + 10) + b'"}\n')
+        got = await answers(long_r, timeout=1.0)
+        assert any(m.get("code") == "too_long" for m in got)
+        assert await long_r.read() == b""
+        # Another user may not speak for an identity (only the server's own user may).
+        assert before == (
+            table.game.state.version,
+            len(table.game.actions),
+            table.path.read_bytes(),
+        )
+        result = await asyncio.wait_for(elsewhere, 60)
+        assert result["band"]
+    finally:
+        await server.stop()
+
+
+async def test_a_dropped_player_is_replaced_by_a_bot_after_the_grace_and_comes_back(tmp_path):
+    path = tmp_path / "s.sock"
+    server = Server(tmp_path / "saves", path, pace=0, grace=0.5)
+    await server.start()
+    try:
+        reader, writer = await raw(path, "ann")
+        writer.write(pr.client_line(pr.CreateTable("t", "1v1", (0,), start_when_full=True)))
+        writer.write(pr.client_line(pr.TakeSeat("t", 0)))
+        await answers(reader, "view")
+        table = server.tables["t"]
+        assert table.deciding == 0 and not table.seats[0].botted
+        writer.close()  # the link drops mid-decision
+        await asyncio.sleep(0.2)
+        assert table.seats[0].away and not table.seats[0].botted  # still hers
+        await asyncio.sleep(0.8)
+        assert table.seats[0].botted  # past the grace, a bot plays it
+        await asyncio.sleep(0.3)
+        assert table.game.state.version > 0 or table.over
+        # She comes back: the seat is hers again and she plays on.
+        result = await asyncio.wait_for(play_seat("t", 0, "heuristic", path, identity="ann"), 60)
+        assert not table.seats[0].botted or table.over
+        assert result["seat"] == 0
+    finally:
+        await server.stop()
+
+
+def _serve(tmp_path: Path, path: Path) -> subprocess.Popen:
+    return subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "weathering_tui",
+            "serve",
+            "--socket",
+            str(path),
+            "--saves-dir",
+            str(tmp_path / "saves"),
+            "--pace",
+            "0.03",
+            "--grace",
+            "30",
+        ],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+    )
+
+
+def _wait_for_socket(path: Path, limit=20.0) -> None:
+    end = time.monotonic() + limit
+    while time.monotonic() < end:
+        try:
+            with socket.socket(socket.AF_UNIX) as probe:
+                probe.connect(str(path))
+                return
+        except OSError:
+            time.sleep(0.05)
+    raise AssertionError("the server never listened")
+
+
+def actions_in(save: Path) -> int:
+    import tomllib
+
+    try:
+        return len(tomllib.loads(save.read_text())["actions"])
+    except (OSError, ValueError, KeyError):
+        return 0
+
+
+def test_a_killed_server_loses_nothing_and_the_players_finish(tmp_path):
+    path = tmp_path / "s.sock"
+    server = _serve(tmp_path, path)
+    try:
+        _wait_for_socket(path)
+        join = [sys.executable, "-m", "weathering_tui", "join", "--socket", str(path)]
+        players = [
+            subprocess.Popen(
+                join
+                + [
+                    "--bot",
+                    "random",
+                    "--table",
+                    "k",
+                    "--seat",
+                    "0",
+                    "--create",
+                    "2v1",
+                    "--humans",
+                    "2",
+                    "--identity",
+                    "a",
+                ],
+                stdout=subprocess.PIPE,
+                stderr=subprocess.PIPE,
+            ),
+            subprocess.Popen(
+                join + ["--bot", "random", "--table", "k", "--seat", "1", "--identity", "b"],
+                stdout=subprocess.PIPE,
+                stderr=subprocess.PIPE,
+            ),
+        ]
+        save = tmp_path / "saves" / "tables" / "k.toml"
+        end = time.monotonic() + 30
+        while time.monotonic() < end and actions_in(save) < 30:
+            time.sleep(0.05)
+        assert 30 <= actions_in(save) < 100  # mid-game
+        os.kill(server.pid, signal.SIGKILL)
+        server.wait()
+        saved = save.read_bytes()
+        assert cli(["check", str(save)]) == 0  # what was saved is whole
+        server = _serve(tmp_path, path)
+        outputs = [p.communicate(timeout=120)[0] for p in players]
+        results = [json.loads(out) for out in outputs]
+        assert results[0]["hp"] == results[1]["hp"]
+        assert cli(["check", str(save)]) == 0
+        from weathering_tui.savefile import read_save
+
+        final = read_save(save)
+        assert final.state.over
+        # the game went on from what was saved: its actions begin with the saved ones
+        import tomllib
+
+        before = tomllib.loads(saved.decode())["actions"]
+        after = tomllib.loads(save.read_text())["actions"]
+        assert after[: len(before)] == before and len(after) > len(before)
+    finally:
+        server.kill()
+        server.wait()

@@ -1,0 +1,89 @@
+"""`weathering join`: the lobby, a seat, the game screen fed by the table server, and
+other players' strings shown as plain text."""
+
+import asyncio
+import html
+import json
+import re
+
+from weathering_tui.net import protocol as pr
+from weathering_tui.net.server import Server
+from weathering_tui.tui.remote import JoinApp, LobbyScreen, WaitingScreen
+from weathering_tui.tui.screens.game import GameScreen
+
+EVIL = "[@click=app.quit]x[/] [b]\x1b[2J"
+
+
+def screen_text(app) -> str:
+    return re.sub(r"\s+", " ", html.unescape(app.export_screenshot()).replace("\xa0", " "))
+
+
+async def until(pilot, test, limit=200):
+    for _ in range(limit):
+        if test():
+            return
+        await pilot.pause(0.05)
+    raise AssertionError("never happened")
+
+
+async def test_another_players_name_and_chat_show_literally_and_trigger_nothing(tmp_path):
+    path = tmp_path / "s.sock"
+    server = Server(tmp_path / "saves", path, pace=0, grace=30)
+    await server.start()
+    try:
+        reader, writer = await asyncio.open_unix_connection(str(path))
+        writer.write(pr.client_line(pr.Hello(pr.PROTOCOL, "raw", identity="mallory", name=EVIL)))
+        writer.write(pr.client_line(pr.CreateTable("den", "1v1", (0, 1))))
+        writer.write(pr.client_line(pr.TakeSeat("den", 0)))
+        app = JoinApp(lang="en", socket_path=path, identity="me", name="Me")
+        async with app.run_test(size=(80, 24)) as pilot:
+            await until(pilot, lambda: isinstance(app.screen, LobbyScreen) and app.client.tables)
+            await pilot.pause(0.2)
+            assert "[@click=app.quit]x[/] [b" in screen_text(app)  # the name, as typed
+            await pilot.press("enter")
+            await pilot.press("1")  # the only free seat
+            await until(pilot, lambda: isinstance(app.screen, WaitingScreen))
+            writer.write(pr.client_line(pr.Start("den")))
+            await until(pilot, lambda: isinstance(app.screen, GameScreen) or app.screen.is_modal)
+            writer.write(pr.client_line(pr.Chat("den", EVIL + " hello")))
+            await until(pilot, lambda: app.session is not None and app.session.notices)
+            await pilot.pause(0.2)
+            shown = screen_text(app)
+            assert "[@click=app.quit]x[/] [b]␛[2J hello" in shown  # literally, escape pictured
+            assert "\x1b" not in app.export_screenshot()
+            await pilot.click(offset=(10, 21))  # on the log pane's lines: nothing happens
+            await pilot.pause(0.1)
+            assert app.is_running and app.return_code is None
+        writer.close()
+    finally:
+        await server.stop()
+
+
+async def test_two_players_meet_in_the_lobby_and_play_through_the_server(tmp_path):
+    path = tmp_path / "s.sock"
+    server = Server(tmp_path / "saves", path, pace=0, grace=30)
+    await server.start()
+    try:
+        host = JoinApp(lang="fr", socket_path=path, identity="ann", name="Ann")
+        async with host.run_test(size=(80, 24)) as pilot:
+            await until(pilot, lambda: isinstance(host.screen, LobbyScreen))
+            await pilot.press("n", "1", "1")  # 1v1, one human seat: a bot takes the other
+            await until(pilot, lambda: isinstance(host.screen, WaitingScreen))
+            await pilot.press("s")
+            for _ in range(400):  # answer every decision with its first option, end turns
+                if server.tables and next(iter(server.tables.values())).over:
+                    break
+                screen = host.screen
+                if screen.is_modal:
+                    await pilot.press("1")
+                elif isinstance(screen, GameScreen) and screen._my_turn():
+                    await pilot.press("e")
+                else:
+                    await pilot.pause(0.05)
+            table = next(iter(server.tables.values()))
+            assert table.over
+            await until(pilot, lambda: type(host.screen).__name__ == "EndScreen")
+        saved = json.dumps(table.table_meta())
+        assert "ann" in saved
+    finally:
+        await server.stop()

@@ -1,0 +1,1 @@
+"""Playing together: the table protocol, the table server and its clients."""

@@ -1,0 +1,170 @@
+"""A connection to the table server: hello, messages in and out, each table's view,
+and reconnection by itself when the link drops or the server restarts."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+from pathlib import Path
+
+import attrs
+
+from ..engine import LogEntry, View
+from ..engine.wire import view_from_data, wire_converter
+from . import protocol as pr
+from .server import default_socket
+
+
+class TableClient:
+    """Keeps the newest view of each table this connection sits at or watches.
+
+    `on_event(kind, data)` is called for every message (after the views are updated);
+    `on_link(up)` when the link goes down or comes back."""
+
+    def __init__(
+        self,
+        socket_path: Path | None = None,
+        identity: str | None = None,
+        name: str | None = None,
+        client: str = "weathering",
+        on_event=None,
+        on_link=None,
+        with_log: bool = True,
+    ):
+        self.socket_path = Path(socket_path) if socket_path else default_socket()
+        self.identity_asked = identity
+        self.name_asked = name
+        self.client = client
+        self.on_event = on_event
+        self.on_link = on_link
+        self.with_log = with_log
+        self.identity: str | None = None
+        self.name = ""
+        self.views: dict[str, View] = {}
+        self.logs: dict[str, list] = {}
+        self.tables: list[dict] = []
+        self.seats: dict[str, int] = {}  # where this player sits (taken back on reconnect)
+        self.watching: set[str] = set()
+        self.writer = None
+        self.connected = asyncio.Event()
+        self.closed = False
+        self.auto_pass = False
+
+    # ------------------------------------------------------------ link
+
+    async def run(self) -> None:
+        """Connect, and reconnect after any drop, until `close`."""
+        delay = 0.2
+        while not self.closed:
+            try:
+                reader, writer = await asyncio.open_unix_connection(
+                    str(self.socket_path), limit=16 * 1024 * 1024
+                )
+            except OSError:
+                await asyncio.sleep(delay)
+                delay = min(2.0, delay * 1.5)
+                continue
+            delay = 0.2
+            self.writer = writer
+            try:
+                await self._session(reader)
+            except (ConnectionError, asyncio.IncompleteReadError, ValueError):
+                pass
+            finally:
+                self.writer = None
+                self.connected.clear()
+                with contextlib.suppress(Exception):
+                    writer.close()
+                if self.on_link is not None and not self.closed:
+                    self.on_link(False)
+            if not self.closed:
+                await asyncio.sleep(delay)
+
+    async def _session(self, reader) -> None:
+        self.send(
+            pr.Hello(pr.PROTOCOL, self.client, identity=self.identity_asked, name=self.name_asked)
+        )
+        while True:
+            line = await reader.readline()
+            if not line:
+                return
+            message = json.loads(line)
+            self._receive(message)
+
+    def close(self) -> None:
+        self.closed = True
+        if self.writer is not None:
+            with contextlib.suppress(Exception):
+                self.writer.close()
+
+    def send(self, message) -> bool:
+        if self.writer is None or self.writer.transport.is_closing():
+            return False
+        self.writer.write(pr.client_line(message))
+        return True
+
+    # ------------------------------------------------------------ messages
+
+    def _receive(self, message: dict) -> None:
+        kind = message.get("type")
+        if kind == "welcome":
+            self.identity, self.name = message["identity"], message["name"]
+            self.views.clear()
+            self.logs.clear()
+            if self.auto_pass:
+                self.send(pr.Options(auto_pass=True))
+            for held in message.get("seats", []):
+                self.seats.setdefault(held["table"], held["seat"])
+            for table, seat in self.seats.items():  # back to where we sat
+                self.send(pr.TakeSeat(table, seat))
+            for table in self.watching:
+                self.send(pr.Spectate(table))
+            self.send(pr.ListTables())
+            self.connected.set()
+            if self.on_link is not None:
+                self.on_link(True)
+        elif kind == "view":
+            self._view(message)
+        elif kind == "tables":
+            self.tables = message["tables"]
+        elif kind == "seated":
+            self.seats[message["table"]] = message["seat"]
+        elif kind == "watching":
+            self.watching.add(message["table"])
+        if self.on_event is not None:
+            self.on_event(kind, message)
+
+    def _view(self, message: dict) -> None:
+        table = message["table"]
+        data = message["view"]
+        start = message.get("log_start", 0)
+        log = self.logs.setdefault(table, [])
+        if start == 0:
+            log.clear()
+        if start != len(log):  # out of step: ask for the whole view again
+            seat = self.seats.get(table)
+            self.send(pr.TakeSeat(table, seat) if seat is not None else pr.Spectate(table))
+            return
+        if self.with_log:
+            log.extend(wire_converter().structure(e, LogEntry) for e in data["log"])
+        else:
+            log.extend(None for _ in data["log"])
+        view = view_from_data({**data, "log": []})
+        if self.with_log:
+            view = attrs.evolve(view, log=tuple(log))
+        self.views[table] = view
+
+    # ------------------------------------------------------------ requests
+
+    def act(self, table: str, view: View, action) -> bool:
+        return self.send(pr.Act(table, view.version, pr.action_data(action)))
+
+    def take_seat(self, table: str, seat: int, code: str = "") -> None:
+        self.send(pr.TakeSeat(table, seat, code))
+
+    def leave(self, table: str) -> None:
+        self.seats.pop(table, None)
+        self.watching.discard(table)
+        self.views.pop(table, None)
+        self.send(pr.Leave(table))

@@ -1,0 +1,212 @@
+"""The table protocol: newline-delimited JSON over a Unix socket (README § Protocol).
+
+Every message is one JSON object on one line, at most `MAX_LINE` bytes, with a `type`.
+Client messages are structured through the project's converter with unknown keys
+refused, so a message of the wrong shape never reaches the tables. Views and actions
+travel in the engine's own form (`engine.wire`).
+"""
+
+from __future__ import annotations
+
+import json
+import unicodedata
+from typing import Union
+
+import attrs
+import cattrs
+from cattrs.strategies import configure_tagged_union
+
+from ..engine import wire
+
+PROTOCOL = 1
+MAX_LINE = 64 * 1024
+NAME_MAX = 24  # player and table names
+CHAT_MAX = 200
+CODE_MAX = 16
+CONFIGURATIONS = ("1v1", "2v1", "3v1", "4v1", "2v2", "3v2")
+BOT_KINDS = ("random", "heuristic", "expert")
+
+
+class ProtocolError(Exception):
+    """A message that cannot be accepted; `code` says why (sent back as an error)."""
+
+    def __init__(self, code: str, detail: str = "", params: dict | None = None):
+        super().__init__(code, detail)
+        self.code = code
+        self.detail = detail
+        self.params = params or {}  # an illegal action's refusal parameters
+
+
+def _text(limit: int):
+    return attrs.validators.and_(
+        attrs.validators.instance_of(str), attrs.validators.max_len(limit * 4)
+    )
+
+
+# ------------------------------------------------------------ client -> server
+
+
+@attrs.frozen
+class Hello:
+    protocol: int
+    client: str = attrs.field(default="", validator=_text(40))
+    # Only a peer running as the server's own user may speak for another identity
+    # (the SSH front door, tests); anyone else is the user its uid says.
+    identity: str | None = attrs.field(default=None)
+    name: str | None = attrs.field(default=None)
+
+
+@attrs.frozen
+class ListTables:
+    pass
+
+
+@attrs.frozen
+class CreateTable:
+    name: str = attrs.field(validator=_text(NAME_MAX))
+    configuration: str = attrs.field(validator=attrs.validators.in_(CONFIGURATIONS))
+    open_seats: tuple[int, ...] = ()  # seats kept for human players; the others are bots
+    bots: str = attrs.field(default="heuristic", validator=attrs.validators.in_(BOT_KINDS))
+    code: str = attrs.field(default="", validator=_text(CODE_MAX))
+    seed: int | None = None
+    events: bool = True
+    start_when_full: bool = False  # start by itself once every open seat is taken
+
+
+@attrs.frozen
+class TakeSeat:
+    table: str = attrs.field(validator=_text(NAME_MAX))
+    seat: int
+    code: str = attrs.field(default="", validator=_text(CODE_MAX))
+
+
+@attrs.frozen
+class Spectate:
+    table: str = attrs.field(validator=_text(NAME_MAX))
+
+
+@attrs.frozen
+class Start:
+    table: str = attrs.field(validator=_text(NAME_MAX))
+
+
+@attrs.frozen
+class Act:
+    table: str = attrs.field(validator=_text(NAME_MAX))
+    version: int
+    action: dict
+
+
+@attrs.frozen
+class Chat:
+    table: str = attrs.field(validator=_text(NAME_MAX))
+    text: str = attrs.field(validator=_text(CHAT_MAX))
+
+
+@attrs.frozen
+class Leave:
+    table: str = attrs.field(validator=_text(NAME_MAX))
+
+
+@attrs.frozen
+class Options:
+    auto_pass: bool = False  # pass by myself in reaction windows where I cannot cancel
+
+
+ClientMessage = Union[  # noqa: UP007 - cattrs needs a runtime Union object
+    Hello, ListTables, CreateTable, TakeSeat, Spectate, Start, Act, Chat, Leave, Options
+]
+CLIENT_TYPES = {
+    Hello: "hello",
+    ListTables: "list_tables",
+    CreateTable: "create_table",
+    TakeSeat: "take_seat",
+    Spectate: "spectate",
+    Start: "start",
+    Act: "act",
+    Chat: "chat",
+    Leave: "leave",
+    Options: "options",
+}
+
+
+def _converter() -> cattrs.Converter:
+    converter = wire.wire_converter().copy()
+    configure_tagged_union(
+        ClientMessage, converter, tag_name="type", tag_generator=CLIENT_TYPES.__getitem__
+    )
+    return converter
+
+
+CONVERTER = _converter()
+
+
+def parse_client(line: bytes) -> object:
+    """One client line into a message, or ProtocolError (never anything else)."""
+    if len(line) > MAX_LINE:
+        raise ProtocolError("too_long", f"a message is at most {MAX_LINE} bytes")
+    try:
+        data = json.loads(line)
+    except (ValueError, UnicodeDecodeError):
+        raise ProtocolError("not_json", "a message is one JSON object per line") from None
+    if not isinstance(data, dict):
+        raise ProtocolError("not_json", "a message is one JSON object per line")
+    try:
+        return CONVERTER.structure(data, ClientMessage)
+    except (cattrs.BaseValidationError, ValueError, TypeError, KeyError) as exc:
+        raise ProtocolError("bad_message", _first_line(exc)) from None
+    except RecursionError:
+        raise ProtocolError("bad_message", "nested too deeply") from None
+
+
+def _first_line(exc: BaseException) -> str:
+    try:
+        lines = cattrs.transform_error(exc)
+    except Exception:  # noqa: BLE001 - any failure to describe is still a bad message
+        lines = [str(exc)]
+    return clean(lines[0] if lines else "wrong shape", 120)
+
+
+def client_line(message) -> bytes:
+    data = CONVERTER.unstructure(message, ClientMessage)
+    return (json.dumps(data, ensure_ascii=False, separators=(",", ":")) + "\n").encode()
+
+
+def server_line(message_type: str, /, **fields) -> bytes:
+    data = {"type": message_type, **fields}
+    return (json.dumps(data, ensure_ascii=False, separators=(",", ":")) + "\n").encode()
+
+
+def action_data(action) -> dict:
+    return wire.action_to_data(action)
+
+
+# ------------------------------------------------------------ user strings
+
+
+def _visible(ch: str) -> str:
+    """A control character as its visible picture (ESC shows as ␛), so it is shown
+    literally and can drive no terminal; format characters (bidi overrides) go."""
+    code = ord(ch)
+    if code < 0x20:
+        return chr(0x2400 + code)
+    if code == 0x7F:
+        return "\u2421"
+    if 0x80 <= code <= 0x9F:
+        return "\ufffd"
+    if unicodedata.category(ch) in ("Cf", "Cs", "Co"):
+        return ""
+    return ch
+
+
+def clean(text: str, limit: int) -> str:
+    """A user string made safe to show: control characters as visible pictures (no
+    terminal escape gets through), no bidirectional overrides, spaces collapsed, at most
+    `limit` characters. Markup is not interpreted where it is shown (plain text)."""
+    text = unicodedata.normalize("NFC", str(text)).replace("\t", " ").replace("\n", " ")
+    text = "".join(_visible(ch) for ch in text)
+    return " ".join(part for part in text.split(" ") if part)[:limit]
+
+
+def clean_name(text: str) -> str:
+    return clean(text, NAME_MAX) or "?"

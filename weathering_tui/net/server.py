@@ -1,0 +1,592 @@
+"""`weathering serve`: the table server, one asyncio process, the only authority.
+
+It listens on a Unix socket (no TCP: remote players come through SSH). Each
+connection is identified by its peer's uid (SO_PEERCRED), sends one JSON message per
+line (`protocol.py`), and gets its seat's view after every change it can see.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import os
+import pwd
+import re
+import socket
+import stat
+import struct
+import time
+from pathlib import Path
+
+from ..engine import SPECTATOR, visible_entry
+from ..engine.wire import view_to_data
+from ..savefile import SaveError
+from . import protocol as pr
+from .table import Table
+
+MAX_BUFFER = 1024 * 1024  # a client that reads slower than this is dropped
+RATE = 50.0  # messages a second, on average (a scripted bot included)
+BURST = 100  # messages in a burst
+MAX_ERRORS = 30  # refused messages before the connection is closed
+HELLO_WITHIN = 10.0  # seconds to say hello
+FINISHED_KEPT = 3600.0  # seconds a finished table stays in the lobby after a restart
+
+
+def default_socket() -> Path:
+    runtime = os.environ.get("XDG_RUNTIME_DIR")
+    base = Path(runtime) if runtime else Path("/tmp")
+    return base / f"weathering-{os.getuid()}.sock"
+
+
+def peer_uid(sock: socket.socket | None) -> int | None:
+    if sock is None or not hasattr(socket, "SO_PEERCRED"):
+        return None
+    try:
+        data = sock.getsockopt(socket.SOL_SOCKET, socket.SO_PEERCRED, struct.calcsize("3i"))
+    except OSError:
+        return None
+    return struct.unpack("3i", data)[1]
+
+
+def user_name(uid: int | None) -> str:
+    if uid is None:
+        return "?"
+    try:
+        return pwd.getpwuid(uid).pw_name
+    except KeyError:
+        return f"uid{uid}"
+
+
+class Connection:
+    def __init__(self, server: Server, reader, writer):
+        self.server = server
+        self.reader = reader
+        self.writer = writer
+        self.uid = peer_uid(writer.get_extra_info("socket"))
+        self.identity: str | None = None
+        self.name = ""
+        self.tables: dict[str, int] = {}  # table name -> seat (SPECTATOR to watch)
+        self.sent_views: dict[str, tuple] = {}  # table -> (view without log, log entries sent)
+        self.auto_pass = False
+        self.tokens = float(BURST)
+        self.stamp = time.monotonic()
+        self.errors = 0
+        self.closed = False
+
+    def send(self, line: bytes) -> None:
+        if self.closed:
+            return
+        transport = self.writer.transport
+        if transport.is_closing():
+            self.closed = True
+            return
+        if transport.get_write_buffer_size() > MAX_BUFFER:
+            self.close()  # a client that does not read is not allowed to grow our memory
+            return
+        self.writer.write(line)
+        self.server.sent(self, line)
+
+    def error(self, code: str, message: str = "", params: dict | None = None) -> None:
+        self.errors += 1
+        fields = {"params": params} if params else {}
+        self.send(pr.server_line("error", code=code, message=message, **fields))
+        if self.errors > MAX_ERRORS:
+            self.close()
+
+    def allow(self) -> bool:
+        """Token bucket: RATE messages a second, bursts of BURST."""
+        now = time.monotonic()
+        self.tokens = min(BURST, self.tokens + (now - self.stamp) * RATE)
+        self.stamp = now
+        if self.tokens < 1:
+            return False
+        self.tokens -= 1
+        return True
+
+    def close(self) -> None:
+        if not self.closed:
+            self.closed = True
+            with contextlib.suppress(Exception):
+                self.writer.close()
+
+
+class Server:
+    def __init__(
+        self,
+        saves_dir: Path,
+        socket_path: Path | None = None,
+        max_tables: int = 50,
+        max_connections: int = 256,
+        max_spectators: int = 20,
+        grace: float = 60.0,
+        pace: float = 0.6,
+    ):
+        self.saves_dir = Path(saves_dir)
+        self.tables_dir = self.saves_dir / "tables"
+        self.socket_path = Path(socket_path) if socket_path else default_socket()
+        self.max_tables = max_tables
+        self.max_connections = max_connections
+        self.max_spectators = max_spectators
+        self.grace = grace
+        self.pace = pace
+        self.tables: dict[str, Table] = {}
+        self.connections: set[Connection] = set()
+        self.drivers: dict[str, asyncio.Task] = {}
+        self.wake: dict[str, asyncio.Event] = {}
+        self.away_timers: dict[tuple[str, int], asyncio.TimerHandle] = {}
+        self.notices: dict[str, list[dict]] = {}
+        self.server: asyncio.base_events.Server | None = None
+        self.probe = None  # tests: called with (connection, line) for every line sent
+        self.own_uid = os.getuid()
+
+    # ------------------------------------------------------------ start and stop
+
+    async def start(self) -> None:
+        self.tables_dir.mkdir(parents=True, exist_ok=True)
+        self.reopen_tables()
+        path = self.socket_path
+        if path.exists() or path.is_symlink():
+            if not stat.S_ISSOCK(path.lstat().st_mode):
+                raise OSError(f"{path} exists and is not a socket")
+            if await _alive(path):
+                raise OSError(f"{path}: a server is already listening there")
+            path.unlink()
+        self.server = await asyncio.start_unix_server(
+            self.handle, path=str(path), limit=pr.MAX_LINE + 2
+        )
+        os.chmod(path, 0o660)  # the owner and the players' group
+        for name in self.tables:
+            self._drive(name)
+
+    async def stop(self) -> None:
+        for task in list(self.drivers.values()):
+            task.cancel()
+        for conn in list(self.connections):
+            conn.close()
+        if self.server is not None:
+            self.server.close()
+            with contextlib.suppress(Exception):
+                await self.server.wait_closed()
+        with contextlib.suppress(OSError):
+            self.socket_path.unlink()
+
+    def reopen_tables(self) -> None:
+        """Every unfinished table comes back; a table finished in the last hour too, so
+        that players who lost the link at the very end still see how it ended."""
+        for path in sorted(self.tables_dir.glob("*.toml")):
+            try:
+                table = Table.reopen(path)
+            except SaveError as exc:
+                print(f"weathering serve: table not reopened: {exc}", flush=True)
+                continue
+            if table.over and time.time() - path.stat().st_mtime > FINISHED_KEPT:
+                continue
+            self.tables[table.name.casefold()] = table
+            self.notices[table.name.casefold()] = []
+            for index, seat in enumerate(table.seats):
+                if seat.owner is not None and not seat.botted:
+                    self._away(table, index)
+
+    # ------------------------------------------------------------ connections
+
+    async def handle(self, reader, writer) -> None:
+        conn = Connection(self, reader, writer)
+        if len(self.connections) >= self.max_connections:
+            writer.write(pr.server_line("error", code="full", message="too many connections"))
+            writer.close()
+            return
+        self.connections.add(conn)
+        try:
+            await self._serve(conn)
+        except (ConnectionError, asyncio.IncompleteReadError):
+            pass
+        finally:
+            self.connections.discard(conn)
+            conn.close()
+            self._gone(conn)
+
+    async def _serve(self, conn: Connection) -> None:
+        reader = conn.reader
+        first = True
+        while not conn.closed:
+            try:
+                timeout = HELLO_WITHIN if first else None
+                line = await asyncio.wait_for(reader.readline(), timeout)
+            except TimeoutError:
+                conn.error("no_hello", "say hello first")
+                return
+            except (asyncio.LimitOverrunError, ValueError):
+                conn.error("too_long", f"a message is at most {pr.MAX_LINE} bytes")
+                return
+            if not line:
+                return
+            if not conn.allow():
+                conn.error("rate_limited", "too many messages: slow down")
+                continue
+            try:
+                message = pr.parse_client(line)
+                if first and not isinstance(message, pr.Hello):
+                    raise pr.ProtocolError("no_hello", "say hello first")
+                first = False
+                self.dispatch(conn, message)
+            except pr.ProtocolError as exc:
+                conn.error(exc.code, exc.detail, exc.params)
+                if conn.identity is None:
+                    return
+            except Exception as exc:  # noqa: BLE001 - one bad message never stops the server
+                print(f"weathering serve: internal error on a message: {exc!r}", flush=True)
+                conn.error("internal", "the server could not handle that message")
+            await conn.writer.drain() if not conn.closed else None
+
+    def dispatch(self, conn: Connection, message) -> None:  # noqa: C901 - one case a message
+        match message:
+            case pr.Hello():
+                self.hello(conn, message)
+            case pr.ListTables():
+                conn.send(pr.server_line("tables", tables=self.lobby()))
+            case pr.CreateTable():
+                self.create(conn, message)
+            case pr.TakeSeat():
+                self.take(conn, message)
+            case pr.Spectate():
+                self.spectate(conn, message)
+            case pr.Start():
+                table = self.table(message.table)
+                if table.creator != conn.identity:
+                    raise pr.ProtocolError("not_creator", "only the table's creator starts it")
+                self.begin(table)
+            case pr.Act():
+                self.act(conn, message)
+            case pr.Chat():
+                self.chat(conn, message)
+            case pr.Leave():
+                self.leave(conn, message.table)
+            case pr.Options():
+                conn.auto_pass = message.auto_pass
+                for name in conn.tables:
+                    self._wake(name)
+
+    def hello(self, conn: Connection, message: pr.Hello) -> None:
+        if conn.identity is not None:
+            raise pr.ProtocolError("again", "hello was said already")
+        if message.protocol != pr.PROTOCOL:
+            raise pr.ProtocolError("protocol", f"this server speaks protocol {pr.PROTOCOL}")
+        user = user_name(conn.uid)
+        if message.identity is not None:
+            if conn.uid != self.own_uid:
+                raise pr.ProtocolError("identity", "only the server's own user names identities")
+            conn.identity = pr.clean(message.identity, 80) or user
+            conn.name = pr.clean_name(message.name or conn.identity)
+        else:
+            conn.identity, conn.name = user, pr.clean_name(message.name or user)
+            if conn.uid != self.own_uid:
+                conn.name = pr.clean_name(user)  # another user is shown as who they are
+        seats = [
+            {"table": t.name, "seat": t.seat_of(conn.identity)}
+            for t in self.tables.values()
+            if t.seat_of(conn.identity) is not None and not t.over
+        ]
+        conn.send(
+            pr.server_line(
+                "welcome", protocol=pr.PROTOCOL, identity=conn.identity, name=conn.name, seats=seats
+            )
+        )
+
+    def table(self, name: str) -> Table:
+        table = self.tables.get(name.casefold())
+        if table is None:
+            raise pr.ProtocolError("no_table", "there is no such table")
+        return table
+
+    def lobby(self) -> list[dict]:
+        return [
+            t.summary(sum(1 for c in self.connections if c.tables.get(t.name) == SPECTATOR))
+            for t in self.tables.values()
+        ]
+
+    def create(self, conn: Connection, message: pr.CreateTable) -> None:
+        name = pr.clean_name(message.name)
+        if not re.search(r"\w", name):
+            raise pr.ProtocolError("bad_name", "a table needs a name")
+        old = self.tables.get(name.casefold())
+        if old is not None and not old.over:
+            raise pr.ProtocolError("name_taken", "a table has that name already")
+        if old is not None:  # a finished table gives its name to a new one
+            del self.tables[name.casefold()]
+        if sum(not t.over for t in self.tables.values()) >= self.max_tables:
+            raise pr.ProtocolError("full", "the server holds as many tables as it may")
+        table = Table(
+            name,
+            message.configuration,
+            message.open_seats,
+            bots=message.bots,
+            code=pr.clean(message.code, pr.CODE_MAX),
+            creator=conn.identity,
+            seed=message.seed,
+            events=message.events,
+            start_when_full=message.start_when_full,
+        )
+        stem = re.sub(r"[^a-z0-9]+", "-", name.casefold()).strip("-") or "table"
+        path = self.tables_dir / f"{stem}.toml"
+        n = 1
+        while path.exists() or any(t.path == path for t in self.tables.values()):
+            n += 1
+            path = self.tables_dir / f"{stem}-{n}.toml"
+        table.path = path  # the server alone names files
+        self.tables[name.casefold()] = table
+        self.notices[name.casefold()] = []
+        conn.send(pr.server_line("created", table=name))
+        self.broadcast_lobby()
+
+    def take(self, conn: Connection, message: pr.TakeSeat) -> None:
+        table = self.table(message.table)
+        holder = table.seats[message.seat].owner if 0 <= message.seat < len(table.seats) else None
+        if holder is not None and holder != conn.identity:
+            raise pr.ProtocolError("seat_taken", "that seat is not free")
+        was_away = holder == conn.identity and table.seats[message.seat].away
+        index = table.take(conn.identity, conn.name, message.seat, message.code)
+        for other in self.connections:  # one connection holds a seat: the newest one
+            if other is not conn and other.identity == conn.identity and table.name in other.tables:
+                other.tables.pop(table.name, None)
+        conn.tables[table.name] = index
+        conn.sent_views.pop(table.name, None)
+        timer = self.away_timers.pop((table.name, index), None)
+        if timer is not None:
+            timer.cancel()
+        if was_away:
+            self.notice(table, "back", table.seats[index].name)
+        conn.send(pr.server_line("seated", table=table.name, seat=index))
+        if not table.started and table.start_when_full and table.full():
+            self.begin(table)
+        else:
+            self.push(table)
+            self.broadcast_lobby()
+            self._wake(table.name)
+
+    def spectate(self, conn: Connection, message: pr.Spectate) -> None:
+        table = self.table(message.table)
+        watching = sum(1 for c in self.connections if c.tables.get(table.name) == SPECTATOR)
+        if watching >= self.max_spectators:
+            raise pr.ProtocolError("full", "this table has as many spectators as it may")
+        conn.tables[table.name] = SPECTATOR
+        conn.sent_views.pop(table.name, None)
+        conn.send(pr.server_line("watching", table=table.name))
+        self.push(table)
+
+    def leave(self, conn: Connection, name: str) -> None:
+        table = self.table(name)
+        seat = conn.tables.pop(table.name, None)
+        if seat is None:
+            return
+        if not table.started:
+            table.release(conn.identity)
+        elif seat != SPECTATOR:
+            self._away(table, seat)
+        self.push(table)
+        self.broadcast_lobby()
+
+    def begin(self, table: Table) -> None:
+        if table.started:
+            return
+        table.start()
+        table.save()
+        self.notice(table, "started", "")
+        self.push(table)
+        self.broadcast_lobby()
+        self._drive(table.name.casefold())
+
+    def act(self, conn: Connection, message: pr.Act) -> None:
+        table = self.table(message.table)
+        if table.name not in conn.tables or conn.tables[table.name] == SPECTATOR:
+            raise pr.ProtocolError("not_seated", "you hold no seat at this table")
+        table.act(conn.identity, message.version, message.action)
+        table.save()
+        self.push(table)
+        self._wake(table.name)
+
+    def chat(self, conn: Connection, message: pr.Chat) -> None:
+        table = self.table(message.table)
+        if table.name not in conn.tables:
+            raise pr.ProtocolError("not_at_table", "chat is for the table you are at")
+        text = pr.clean(message.text, pr.CHAT_MAX)
+        if text:
+            self.notice(table, "chat", conn.name, text)
+
+    def notice(self, table: Table, kind: str, name: str, text: str = "") -> None:
+        """A table event for everyone there (chat, a player leaving or coming back)."""
+        line = pr.server_line("notice", table=table.name, kind=kind, name=name, text=text)
+        for conn in list(self.connections):
+            if table.name in conn.tables:
+                conn.send(line)
+
+    def _gone(self, conn: Connection) -> None:
+        for name, seat in list(conn.tables.items()):
+            table = self.tables.get(name.casefold())
+            if table is None or seat == SPECTATOR:
+                continue
+            if any(c.tables.get(name) == seat for c in self.connections if c is not conn):
+                continue
+            if table.started:
+                self._away(table, seat)
+            else:
+                table.release(conn.identity)
+            self.push(table)
+        self.broadcast_lobby()
+
+    def _away(self, table: Table, seat: int) -> None:
+        """The player's connection is gone: the seat waits `grace` seconds, then a bot
+        plays it until they return."""
+        table.seats[seat].away = True
+        key = (table.name, seat)
+        if key in self.away_timers or table.seats[seat].botted:
+            return
+        self.notice(table, "away", table.seats[seat].name)
+        loop = asyncio.get_running_loop()
+        self.away_timers[key] = loop.call_later(self.grace, self._replace, table, seat)
+
+    def _replace(self, table: Table, seat: int) -> None:
+        self.away_timers.pop((table.name, seat), None)
+        if not table.seats[seat].away or table.over:
+            return
+        table.hand_to_bot(seat)
+        table.save()
+        self.notice(table, "bot", table.seats[seat].name)
+        self.push(table)
+        self.broadcast_lobby()
+        self._wake(table.name)
+
+    # ------------------------------------------------------------ views
+
+    def push(self, table: Table) -> None:
+        """Each connection at the table gets its view if it changed. A reaction that a
+        bot (or a player's own auto-pass) answers at once is a passing moment shown to
+        nobody: whether it happened depends on what that seat holds (fairness). Every
+        human opponent is asked in every window, so waiting on one tells nothing."""
+        if table.game is None:
+            summary = table.summary()
+            line = pr.server_line("table", table=table.name, summary=summary)
+            for conn in list(self.connections):
+                if table.name in conn.tables:
+                    conn.send(line)
+            return
+        state = table.game.state
+        at_once = table.bot_to_play() is not None or self._auto_pass(table) is not None
+        for conn in list(self.connections):
+            seat = conn.tables.get(table.name)
+            if seat is None:
+                continue
+            view = table.view(seat, with_log=False)
+            if at_once and view.pending is not None and view.pending.kind == "reactions":
+                continue
+            last = conn.sent_views.get(table.name)
+            sent_log = last[1] if last else 0
+            if last is not None and last[0] == view and sent_log == len(state.log):
+                continue
+            data = view_to_data(view)
+            data["log"] = [_entry(e, seat) for e in state.log[sent_log:]]
+            conn.sent_views[table.name] = (view, len(state.log))
+            conn.send(
+                pr.server_line(
+                    "view", table=table.name, version=view.version, log_start=sent_log, view=data
+                )
+            )
+
+    def broadcast_lobby(self) -> None:
+        line = pr.server_line("tables", tables=self.lobby())
+        for conn in list(self.connections):
+            if conn.identity is not None and not conn.tables:
+                conn.send(line)
+
+    def sent(self, conn: Connection, line: bytes) -> None:
+        if self.probe is not None:
+            self.probe(conn, line)
+
+    # ------------------------------------------------------------ bots
+
+    def _wake(self, name: str) -> None:
+        event = self.wake.get(name.casefold())
+        if event is not None:
+            event.set()
+
+    def _drive(self, key: str) -> None:
+        if key in self.drivers or key not in self.tables:
+            return
+        self.wake[key] = asyncio.Event()
+        self.drivers[key] = asyncio.get_running_loop().create_task(self._bots(key))
+
+    async def _bots(self, key: str) -> None:
+        """Bots (and players who pass by themselves) answer, each at the table's pace; a
+        reaction is answered at once, so its timing tells nothing."""
+        table = self.tables[key]
+        event = self.wake[key]
+        while table.game is not None and not table.over:
+            seat = table.bot_to_play()
+            auto = self._auto_pass(table)
+            if seat is None and auto is None:
+                event.clear()
+                await event.wait()
+                continue
+            pending = table.game.state.pending
+            if auto is not None:
+                table.game.play(auto)
+            else:
+                if pending.kind != "react" and self.pace > 0:
+                    await asyncio.sleep(self.pace)
+                    if table.bot_to_play() != seat:
+                        continue
+                version = table.game.state.version
+                if table.bots[seat].name == "expert":
+                    action = await asyncio.to_thread(table.bot_choice, seat)
+                else:
+                    action = table.bot_choice(seat)
+                if table.game.state.version != version or table.bot_to_play() != seat:
+                    continue
+                table.play_bot(seat, action)
+            table.save()
+            self.push(table)
+            await asyncio.sleep(0)  # let the other tables play
+        self.broadcast_lobby()
+        self.drivers.pop(key, None)
+
+    def _auto_pass(self, table: Table):
+        """A player who chose to pass by themselves, asked where they cannot cancel."""
+        seat = table.deciding
+        pending = table.game.state.pending if table.game else None
+        if seat is None or pending.kind != "react":
+            return None
+        holder = table.seats[seat].owner
+        for conn in self.connections:
+            if conn.identity == holder and conn.auto_pass and conn.tables.get(table.name) == seat:
+                legal = table.view(seat, with_log=False).legal
+                if len(legal) == 1:
+                    return legal[0]
+        return None
+
+
+def _entry(entry, seat: int) -> dict:
+    shown = visible_entry(entry, seat)  # the view's own rule for what a seat reads
+    return {
+        "kind": shown.kind,
+        "data": shown.data,
+        "secret": shown.secret,
+        "audience": shown.audience,
+    }
+
+
+async def _alive(path: Path) -> bool:
+    try:
+        _, writer = await asyncio.open_unix_connection(str(path))
+    except OSError:
+        return False
+    writer.close()
+    return True
+
+
+async def serve(server: Server, ready=None) -> None:
+    await server.start()
+    if ready is not None:
+        ready()
+    try:
+        await asyncio.Event().wait()
+    finally:
+        await server.stop()

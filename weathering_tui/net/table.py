@@ -1,0 +1,264 @@
+"""A table of the server: its seats and who holds them, its game, its bots (no sockets).
+
+The server is the only authority: a table applies an action only for the seat whose
+decision it is, from the identity that holds that seat, on the view version it saw.
+"""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import attrs
+
+from ..bots import BOTS
+from ..engine import SPECTATOR, IllegalAction, SeatSetup, Setup, View, view_for
+from ..engine.wire import action_from_data
+from ..savefile import SavedGame, read_save, write_save
+from .protocol import ProtocolError, clean_name
+
+SIDES = {"e": "ecologist", "l": "lobbyist"}
+
+
+@attrs.define
+class Seat:
+    side: str
+    open: bool  # kept for a human player; a closed seat is a bot from the start
+    owner: str | None = None  # the identity that took it
+    name: str = ""  # the owner's shown name
+    away: bool = False  # the owner's connection dropped
+    botted: bool = False  # a bot plays it (closed seat, empty at the start, or gone too long)
+
+
+class Table:
+    def __init__(
+        self,
+        name: str,
+        configuration: str,
+        open_seats,
+        bots: str = "heuristic",
+        code: str = "",
+        creator: str | None = None,
+        seed: int | None = None,
+        events: bool = True,
+        start_when_full: bool = False,
+    ):
+        eco, lob = (int(n) for n in configuration.split("v"))
+        sides = ["ecologist"] * eco + ["lobbyist"] * lob
+        if any(not 0 <= s < len(sides) for s in open_seats):
+            raise ProtocolError("bad_seat", f"{configuration} has seats 0 to {len(sides) - 1}")
+        self.name = name
+        self.configuration = configuration
+        self.seats = [Seat(side, i in set(open_seats)) for i, side in enumerate(sides)]
+        self.bot_kind = bots
+        self.code = code
+        self.creator = creator
+        self.seed = seed if seed is not None else random.SystemRandom().randrange(10**6)
+        self.events = events
+        self.start_when_full = start_when_full
+        self.game: SavedGame | None = None
+        self.bots: dict[int, object] = {}
+        self.path: Path | None = None
+
+    # ------------------------------------------------------------ seats
+
+    @property
+    def started(self) -> bool:
+        return self.game is not None
+
+    @property
+    def over(self) -> bool:
+        return self.game is not None and self.game.state.over
+
+    def seat_of(self, identity: str) -> int | None:
+        for i, seat in enumerate(self.seats):
+            if seat.owner == identity:
+                return i
+        return None
+
+    def take(self, identity: str, name: str, index: int, code: str = "") -> int:
+        """Take a free open seat, or take one's own seat back. Never another's."""
+        if not 0 <= index < len(self.seats):
+            raise ProtocolError("bad_seat", f"this table has seats 0 to {len(self.seats) - 1}")
+        seat = self.seats[index]
+        if seat.owner == identity:
+            seat.away = False
+            if self.started and seat.botted and seat.open:
+                seat.botted = False
+                self.bots.pop(index, None)
+            return index
+        if self.code and code != self.code:
+            raise ProtocolError("bad_code", "this table needs its join code")
+        if not seat.open or seat.owner is not None or (self.started and seat.botted):
+            raise ProtocolError("seat_taken", "that seat is not free")
+        if self.seat_of(identity) is not None:
+            raise ProtocolError("one_seat", "you already hold a seat at this table")
+        if self.started:
+            raise ProtocolError("started", "the game has started: its seats are taken")
+        seat.owner, seat.name = identity, clean_name(name)
+        return index
+
+    def release(self, identity: str) -> None:
+        """Before the start, a player who leaves frees the seat."""
+        index = self.seat_of(identity)
+        if index is not None and not self.started:
+            seat = self.seats[index]
+            seat.owner, seat.name = None, ""
+
+    def full(self) -> bool:
+        return all(s.owner is not None for s in self.seats if s.open)
+
+    # ------------------------------------------------------------ the game
+
+    def start(self) -> None:
+        """Open seats still empty become bots; then the game is set up and saved."""
+        if self.started:
+            return
+        seats = []
+        for seat in self.seats:
+            human = seat.owner is not None
+            seat.botted = not human
+            seats.append(SeatSetup(seat.side, name=seat.name if human else "", human=human))
+        setup = Setup(
+            self.configuration,
+            tuple(attrs.evolve(s, bot=self.bot_kind) for s in seats),
+            seed=self.seed,
+            events=self.events,
+            ask_every_human=True,  # every human opponent is asked: asking tells nothing
+        )
+        self.game = SavedGame.start(setup)
+        self._make_bots()
+
+    def _make_bots(self) -> None:
+        for index, seat in enumerate(self.seats):
+            if seat.botted and index not in self.bots:
+                self.bots[index] = BOTS[self.bot_kind](seed=self.seed * 7919 + index)
+
+    def hand_to_bot(self, index: int) -> None:
+        """The player has been away too long: a bot plays the seat until they return."""
+        seat = self.seats[index]
+        if not seat.botted:
+            seat.botted = True
+            self.bots[index] = BOTS["heuristic"](seed=self.seed * 7919 + index)
+
+    @property
+    def deciding(self) -> int | None:
+        if self.game is None or self.game.state.pending is None:
+            return None
+        return self.game.state.pending.seat
+
+    def bot_to_play(self) -> int | None:
+        seat = self.deciding
+        return seat if seat is not None and self.seats[seat].botted else None
+
+    def view(self, seat: int, with_log: bool = True) -> View:
+        return view_for(self.game.state, seat, with_log=with_log)
+
+    def act(self, identity: str, version: int, data: dict):
+        """A player's action: theirs to take, on the current view, legal. Returns it."""
+        if self.game is None:
+            raise ProtocolError("not_started", "the game has not started")
+        index = self.seat_of(identity)
+        if index is None or self.seats[index].botted:
+            raise ProtocolError("not_seated", "you hold no seat at this table")
+        try:
+            action = action_from_data(data)
+        except Exception:  # noqa: BLE001 - any shape error is the client's
+            raise ProtocolError("bad_action", "that is not an action") from None
+        if getattr(action, "seat", None) != index:
+            raise ProtocolError("wrong_seat", "an action is taken for one's own seat")
+        state = self.game.state
+        if version != state.version:
+            raise ProtocolError("stale", "the table has moved on: act on the newest view")
+        try:
+            self.game.play(action)
+        except IllegalAction as exc:
+            raise ProtocolError("illegal", exc.code, exc.params) from None
+        return action
+
+    def bot_choice(self, seat: int):
+        return self.bots[seat].choose(view_for(self.game.state, seat, with_log=False))
+
+    def play_bot(self, seat: int, action) -> None:
+        view = view_for(self.game.state, seat, with_log=False)
+        self.game.play(action, view)
+
+    # ------------------------------------------------------------ lobby and saves
+
+    def summary(self, spectators: int = 0) -> dict:
+        """What the lobby shows of the table (all public)."""
+        where = {"stage": "waiting"}
+        if self.game is not None:
+            public = view_for(self.game.state, SPECTATOR, with_log=False)
+            where = {
+                "stage": public.stage,
+                "phase": public.phase,
+                "round": public.round_in_phase,
+                "rounds": public.rounds_per_phase,
+                "hp": public.hp,
+            }
+            if public.outcome is not None:
+                where["outcome"] = public.outcome.band
+        return {
+            "name": self.name,
+            "configuration": self.configuration,
+            "code": bool(self.code),
+            "seats": [
+                {
+                    "side": s.side,
+                    "open": s.open,
+                    "player": s.name if s.owner else "",
+                    "bot": s.botted,
+                    "away": s.away,
+                }
+                for s in self.seats
+            ],
+            "spectators": spectators,
+            **where,
+        }
+
+    def table_meta(self) -> dict:
+        return {
+            "name": self.name,
+            "code": self.code,
+            "creator": self.creator or "",
+            "bots": self.bot_kind,
+            "owners": [s.owner or "" for s in self.seats],
+            "names": [s.name for s in self.seats],
+            "open": [s.open for s in self.seats],
+            "botted": [s.botted for s in self.seats],
+        }
+
+    def save(self) -> None:
+        if self.path is not None and self.game is not None:
+            self.game.table = self.table_meta()
+            write_save(self.path, self.game)
+
+    @classmethod
+    def reopen(cls, path: Path) -> Table:
+        """A table back from its autosave, every player away until they return."""
+        game = read_save(path)
+        meta = game.table
+        setup = game.setup
+        open_seats = [i for i, o in enumerate(meta.get("open", [])) if o]
+        table = cls(
+            clean_name(meta.get("name", path.stem)),
+            setup.configuration,
+            open_seats,
+            bots=meta.get("bots", "heuristic"),
+            code=meta.get("code", ""),
+            creator=meta.get("creator") or None,
+            seed=setup.seed,
+            events=setup.events,
+        )
+        table.game = game
+        table.path = path
+        owners, names = meta.get("owners", []), meta.get("names", [])
+        botted = meta.get("botted", [])
+        for i, seat in enumerate(table.seats):
+            seat.owner = owners[i] if i < len(owners) and owners[i] else None
+            seat.name = names[i] if i < len(names) else ""
+            seat.botted = bool(botted[i]) if i < len(botted) else seat.owner is None
+            seat.away = seat.owner is not None
+        table._make_bots()
+        return table

@@ -1,0 +1,96 @@
+"""A game played at a table server: the same session interface as a local game, fed by
+the views the server pushes (no Textual here)."""
+
+from __future__ import annotations
+
+from ..engine import IllegalAction, View
+from ..net.client import TableClient
+from .local import Step
+
+
+class RemoteSession:
+    """This terminal's seat (or a spectator's place) at one table of the server.
+
+    The server is the authority and plays the bots: this session only shows the newest
+    view and sends the seat's actions. Nothing here is saved locally."""
+
+    can_hand_over = False
+    local = False
+    autosave = False
+    saves_dir = None
+    save_problem = None
+    last_saved = None
+    bots: dict = {}
+
+    def __init__(self, client: TableClient, table: str):
+        self.client = client
+        self.table = table
+        self.notices: list[tuple[int, int, str]] = []  # (log length when it came, order, line)
+        self.acted_on: View | None = None  # the view an action was sent on (wait for the next)
+
+    # ------------------------------------------------------------ what to show
+
+    def view(self) -> View:
+        return self.client.views[self.table]
+
+    @property
+    def ready(self) -> bool:
+        return self.table in self.client.views
+
+    @property
+    def viewer(self) -> int:
+        return self.view().seat
+
+    @property
+    def humans(self) -> list[int]:
+        return [self.viewer]
+
+    @property
+    def over(self) -> bool:
+        return self.view().outcome is not None
+
+    @property
+    def updated(self) -> str:
+        return ""
+
+    def is_bot_turn(self) -> bool:
+        return False
+
+    def next_step(self) -> Step:
+        view = self.view()
+        if view.outcome is not None:
+            return Step("over")
+        pending = view.pending
+        if pending is None or pending.seat != view.seat or not view.legal:
+            return Step("wait")
+        if view is self.acted_on:
+            return Step("wait")  # the answer is on its way: this decision is made
+        return Step("turn" if pending.kind == "turn" else "decide", view.seat)
+
+    def take_seat(self, seat: int) -> None:  # the seat is the server's to give
+        pass
+
+    def notice(self, line: str) -> None:
+        log = self.client.views[self.table].log if self.ready else ()
+        self.notices.append((len(log), len(self.notices), line))
+
+    # ------------------------------------------------------------ actions
+
+    def play(self, action) -> None:
+        """Send the action; the server answers with the next view (or an error)."""
+        view = self.view()
+        if action not in view.legal:
+            raise IllegalAction("not_an_option")
+        if not self.client.act(self.table, view, action):
+            raise IllegalAction("offline")  # the link is down: nothing was sent
+        self.acted_on = view
+
+    def refused(self) -> None:
+        """The server refused the last action: the decision is open again."""
+        self.acted_on = None
+
+    def hand_over(self, seat: int) -> None:
+        raise IllegalAction("not_an_option")
+
+    def autosave_now(self) -> None:
+        pass
