@@ -355,3 +355,76 @@ def test_a_killed_server_loses_nothing_and_the_players_finish(tmp_path):
     finally:
         server.kill()
         server.wait()
+
+
+async def test_a_spectating_connection_leaving_frees_no_seat_and_saves_are_private(tmp_path):
+    path = tmp_path / "s.sock"
+    server = Server(tmp_path / "saves", path, pace=0, grace=30)
+    await server.start()
+    try:
+        seated_r, seated_w = await raw(path, "eve")
+        seated_w.write(pr.client_line(pr.CreateTable("g", "1v1", (0, 1))))
+        seated_w.write(pr.client_line(pr.TakeSeat("g", 1)))
+        await answers(seated_r, "seated")
+        other_r, other_w = await raw(path, "eve")  # the same identity, a second connection
+        other_w.write(pr.client_line(pr.Spectate("g")))
+        other_w.write(pr.client_line(pr.Leave("g")))
+        await answers(other_r, timeout=0.5)
+        table = server.tables["g"]
+        assert table.seats[1].owner == "eve"  # a spectator leaving frees nothing
+        victim_r, victim_w = await raw(path, "victim")
+        victim_w.write(pr.client_line(pr.TakeSeat("g", 1)))
+        assert any(m.get("code") == "seat_taken" for m in await answers(victim_r, timeout=0.5))
+        victim_w.write(pr.client_line(pr.TakeSeat("g", 0)))
+        seated_w.write(pr.client_line(pr.Start("g")))
+        await answers(victim_r, "view")
+        assert table.path.stat().st_mode & 0o077 == 0  # the save: its owner's alone
+        assert (tmp_path / "saves" / "tables").stat().st_mode & 0o077 == 0
+    finally:
+        await server.stop()
+
+
+async def test_a_bots_reaction_is_answered_before_the_next_message_is_read(tmp_path):
+    """Two messages in one write (an action, then a pass as if asked) get the same answer
+    whether or not a bot held a cancel: its reaction is never a moment one can catch."""
+    replies, asked = [], []
+    for holds_cancel in (True, False):
+        path = tmp_path / f"s{holds_cancel}.sock"
+        server = Server(tmp_path / f"saves{holds_cancel}", path, pace=30, grace=30)
+        await server.start()
+        try:
+            reader, writer = await raw(path, "p")
+            writer.write(pr.client_line(pr.CreateTable("r", "1v1", (0,), seed=1)))
+            writer.write(pr.client_line(pr.TakeSeat("r", 0)))
+            writer.write(pr.client_line(pr.Start("r")))
+            await answers(reader, "view")
+            table = server.tables["r"]
+            state = table.game.state
+            from helpers import set_hand
+
+            from weathering_tui.engine import actions as act
+
+            while state.pending.kind != "turn" or state.pending.seat != 0:
+                seat = state.pending.seat
+                if seat == 0:  # keep the hand, let things happen
+                    legal = table.view(0).legal
+                    keep = [a for a in legal if a in (act.ChooseCard(0, None), act.Pass(0))]
+                    table.game.play((keep or list(legal))[0])
+                else:
+                    table.game.play(table.bot_choice(seat))
+            set_hand(state, 0, "potager_partage")  # +1 PV: not worth a cancel to the bot
+            set_hand(state, 1, "boycott" if holds_cancel else "troc")
+            state.players[0].ap = state.players[1].ap = 5
+            play = next(a for a in table.view(0).legal if isinstance(a, act.PlayCard))
+            version = state.version
+            before = len(state.log)
+            writer.write(pr.client_line(pr.Act("r", version, pr.action_data(play))))
+            writer.write(pr.client_line(pr.Act("r", version + 1, pr.action_data(act.Pass(0)))))
+            got = [m for m in await answers(reader, timeout=1.0) if m["type"] == "error"]
+            asked.append(table.game.actions[-1] == act.Pass(1))
+            assert not [e for e in state.log[before:] if e.kind == "cancel"]
+            replies.append([(m["code"], m.get("message"), m.get("params")) for m in got])
+        finally:
+            await server.stop()
+    assert replies[0] == replies[1] and replies[0]
+    assert asked == [True, False]  # the bot was asked in the first world only

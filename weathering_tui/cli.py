@@ -110,6 +110,14 @@ def build_parser() -> argparse.ArgumentParser:
         "--grace", type=_seconds, default=60.0, help="seconds before a bot plays a gone seat (60)"
     )
     srv.add_argument("--pace", type=_seconds, default=0.6, help="seconds a bot waits (0.6)")
+    srv.add_argument("--ssh", metavar="ADDR:PORT", help="also let players in by SSH (asyncssh)")
+    srv.add_argument("--host-key", help="SSH host key (default SAVES/ssh_host_ed25519_key)")
+    srv.add_argument("--authorized-keys", help="only these public keys may log in by SSH")
+    srv.add_argument("--max-ssh", type=_positive, default=64, help="SSH sessions at most (64)")
+    srv.add_argument("--max-ssh-per-key", type=_positive, default=3, help="per key (3)")
+    srv.add_argument(
+        "--ssh-idle", type=_seconds, default=1800.0, help="idle SSH session closed after (1800 s)"
+    )
     join = commands.add_parser("join", help="play at the table server (or let a bot play)")
     _common(join)
     join.add_argument("--socket", help="the server's Unix socket (default: as `serve`)")
@@ -235,6 +243,28 @@ def _serve(args) -> int:
         pace=args.pace,
     )
 
+    door = None
+    if args.ssh:
+        host, _, port = args.ssh.rpartition(":")
+        if not port.isdigit() or not 0 < int(port) < 65536:
+            print(f"weathering serve: --ssh wants ADDR:PORT, got {args.ssh!r}", file=sys.stderr)
+            return 2
+        if args.authorized_keys and not Path(args.authorized_keys).is_file():
+            print(f"weathering serve: {args.authorized_keys}: no such file", file=sys.stderr)
+            return 2
+        from .net.ssh import Door
+
+        door = Door(
+            server.socket_path,
+            Path(args.authorized_keys) if args.authorized_keys else None,
+            max_sessions=args.max_ssh,
+            max_per_key=args.max_ssh_per_key,
+            idle=args.ssh_idle,
+            lang=getattr(args, "lang", None),
+        )
+        door.address = (host or "0.0.0.0", int(port))
+        door.key_path = Path(args.host_key) if args.host_key else folder / "ssh_host_ed25519_key"
+
     def ready():
         print(
             f"weathering serve: listening on {server.socket_path} "
@@ -244,7 +274,7 @@ def _serve(args) -> int:
         )
 
     try:
-        asyncio.run(serve(server, ready))
+        asyncio.run(serve(server, ready, door))
     except KeyboardInterrupt:
         return 0
     except OSError as exc:
@@ -259,8 +289,14 @@ def _join(args) -> int:
     from .tui.i18n import detect_lang
 
     lang = getattr(args, "lang", None) or detect_lang()
+    import os
+    import signal
+
     from .tui.remote import JoinApp
 
+    # The terminal is gone (a closed SSH session): nothing is kept here (the server
+    # holds the game and the seat), so leave at once rather than spin on a dead pty.
+    signal.signal(signal.SIGHUP, lambda *_: os._exit(0))
     app = JoinApp(
         lang=lang,
         socket_path=Path(args.socket) if args.socket else None,

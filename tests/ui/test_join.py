@@ -68,6 +68,7 @@ async def test_two_players_meet_in_the_lobby_and_play_through_the_server(tmp_pat
         async with host.run_test(size=(80, 24)) as pilot:
             await until(pilot, lambda: isinstance(host.screen, LobbyScreen))
             await pilot.press("n", "1", "1")  # 1v1, one human seat: a bot takes the other
+            await pilot.press("enter")  # no join code
             await until(pilot, lambda: isinstance(host.screen, WaitingScreen))
             await pilot.press("s")
             for _ in range(400):  # answer every decision with its first option, end turns

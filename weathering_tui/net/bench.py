@@ -1,4 +1,5 @@
-"""`python -m weathering_tui.net.bench [TABLES] [SEATS]`: the table server under load.
+"""`python -m weathering_tui.net.bench [TABLES] [SEATS]`: the table server under load;
+`python -m weathering_tui.net.bench ssh [PLAYERS]`: the SSH door.
 
 Starts `weathering serve` as its own process, then TABLES tables of SEATS headless bot
 players (all seats human, so every action goes through the socket), and prints the
@@ -56,7 +57,123 @@ async def load(path: Path, tables: int, seats: int, pace_games: float) -> list[f
     return latencies
 
 
+async def ssh_figures(port: int, key, players: int) -> None:
+    """Connect `players` SSH sessions (pty 80×24): time to the first lobby frame; then
+    key → repaint (n opens a dialog, Escape closes it), measured on the first one."""
+    import asyncssh
+    import pyte
+
+    class Term(asyncssh.SSHClientSession):
+        def __init__(self):
+            self.screen = pyte.Screen(80, 24)
+            self.stream = pyte.ByteStream(self.screen)
+            self.changed = asyncio.Event()
+
+        def data_received(self, data, datatype):
+            self.stream.feed(data)
+            self.changed.set()
+
+        def text(self):
+            return "\n".join(self.screen.display)
+
+    async def wait(term, test, limit=30.0):
+        end = time.perf_counter() + limit
+        while not test(term.text()):
+            term.changed.clear()
+            await asyncio.wait_for(term.changed.wait(), max(0.01, end - time.perf_counter()))
+
+    sessions, connects = [], []
+    for _ in range(players):
+        started = time.perf_counter()
+        conn = await asyncssh.connect(
+            "127.0.0.1", port, username="bench", client_keys=[key], known_hosts=None
+        )
+        term = Term()
+        chan, _ = await conn.create_session(
+            lambda term=term: term, term_type="xterm-256color", term_size=(80, 24), encoding=None
+        )
+        await wait(term, lambda t: "tables" in t)
+        connects.append((time.perf_counter() - started) * 1000)
+        sessions.append((conn, chan, term))
+    conn, chan, term = sessions[0]
+    keys = []
+    for _ in range(20):
+        for key_bytes, test in ((b"n", lambda t: "1v1" in t), (b"\x1b", lambda t: "1v1" not in t)):
+            started = time.perf_counter()
+            chan.write(key_bytes)
+            await wait(term, test)
+            keys.append((time.perf_counter() - started) * 1000)
+    joins = [pid for pid in _pids() if b"weathering_tui\x00join" in _cmdline(pid)]
+    memory = [rss_mib(pid) for pid in joins]
+    print(f"{players} SSH sessions (asyncssh client, pty 80x24, loopback)")
+    print(
+        f"  connect → first lobby frame: median {statistics.median(connects):.0f} ms, "
+        f"max {max(connects):.0f} ms"
+    )
+    print(
+        f"  key → repaint through SSH: median {statistics.median(keys):.1f} ms, "
+        f"p95 {sorted(keys)[int(len(keys) * 0.95)]:.1f} ms"
+    )
+    if memory:
+        print(f"  memory of one player's join process: {statistics.median(memory):.1f} MiB")
+    for conn, _, _ in sessions:
+        conn.close()
+
+
+def _pids() -> list[int]:
+    return [int(p) for p in os.listdir("/proc") if p.isdigit()]
+
+
+def _cmdline(pid: int) -> bytes:
+    try:
+        return Path(f"/proc/{pid}/cmdline").read_bytes()
+    except OSError:
+        return b""
+
+
+def bench_ssh(players: int) -> int:
+    import asyncssh
+
+    folder = Path(tempfile.mkdtemp(prefix="weathering-bench-"))
+    path = folder / "s.sock"
+    port = 22000 + os.getpid() % 1000
+    server = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "weathering_tui",
+            "serve",
+            "--socket",
+            str(path),
+            "--saves-dir",
+            str(folder),
+            "--ssh",
+            f"127.0.0.1:{port}",
+            "--max-ssh",
+            str(players + 4),
+            "--max-ssh-per-key",
+            str(players + 4),
+        ],
+        stdout=subprocess.DEVNULL,
+    )
+    try:
+        for _ in range(200):
+            if path.exists():
+                break
+            time.sleep(0.05)
+        time.sleep(0.5)
+        key = asyncssh.generate_private_key("ssh-ed25519")
+        asyncio.run(ssh_figures(port, key, players))
+        print(f"  server memory: {rss_mib(server.pid):.1f} MiB")
+    finally:
+        server.terminate()
+        server.wait()
+    return 0
+
+
 def main(argv: list[str]) -> int:
+    if argv and argv[0] == "ssh":
+        return bench_ssh(int(argv[1]) if len(argv) > 1 else 4)
     tables = int(argv[0]) if argv else 10
     seats = int(argv[1]) if len(argv) > 1 else 5
     folder = Path(tempfile.mkdtemp(prefix="weathering-bench-"))

@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import time
 from pathlib import Path
 
 import attrs
@@ -53,15 +54,21 @@ class TableClient:
 
     # ------------------------------------------------------------ link
 
-    async def run(self) -> None:
-        """Connect, and reconnect after any drop, until `close`."""
+    async def run(self, give_up: float | None = None) -> None:
+        """Connect, and reconnect after any drop, until `close` (or, with `give_up`,
+        until the server has been unreachable for that many seconds)."""
         delay = 0.2
+        lost = time.monotonic()
         while not self.closed:
             try:
                 reader, writer = await asyncio.open_unix_connection(
                     str(self.socket_path), limit=16 * 1024 * 1024
                 )
             except OSError:
+                if give_up is not None and time.monotonic() - lost > give_up:
+                    raise ConnectionError(
+                        f"{self.socket_path}: no server for {give_up:.0f} s"
+                    ) from None
                 await asyncio.sleep(delay)
                 delay = min(2.0, delay * 1.5)
                 continue
@@ -72,6 +79,7 @@ class TableClient:
             except (ConnectionError, asyncio.IncompleteReadError, ValueError):
                 pass
             finally:
+                lost = time.monotonic()
                 self.writer = None
                 self.connected.clear()
                 with contextlib.suppress(Exception):

@@ -16,6 +16,7 @@ from . import protocol as pr
 from .client import TableClient
 
 TABLE_WAIT = 30.0  # seconds a player waits for a table that is not made yet
+GIVE_UP = 600.0  # seconds without a server before a headless player stops
 
 
 class SeatPlayer:
@@ -110,7 +111,10 @@ async def play_seat(
         on_event=me.on_event,
         with_log=False,
     )
-    runner = asyncio.get_running_loop().create_task(me.client.run())
+    runner = asyncio.get_running_loop().create_task(me.client.run(give_up=GIVE_UP))
+    runner.add_done_callback(
+        lambda task: task.cancelled() or task.exception() is None or me.fail(str(task.exception()))
+    )
     try:
         return await asyncio.wait_for(me.done, timeout)
     finally:

@@ -147,7 +147,7 @@ def parse_client(line: bytes) -> object:
         raise ProtocolError("too_long", f"a message is at most {MAX_LINE} bytes")
     try:
         data = json.loads(line)
-    except (ValueError, UnicodeDecodeError):
+    except (ValueError, UnicodeDecodeError, RecursionError):
         raise ProtocolError("not_json", "a message is one JSON object per line") from None
     if not isinstance(data, dict):
         raise ProtocolError("not_json", "a message is one JSON object per line")
@@ -194,9 +194,15 @@ def _visible(ch: str) -> str:
         return "\u2421"
     if 0x80 <= code <= 0x9F:
         return "\ufffd"
-    if unicodedata.category(ch) in ("Cf", "Cs", "Co"):
-        return ""
+    category = unicodedata.category(ch)
+    if category in ("Cf", "Cs", "Co") or ch in FILLERS:
+        return ""  # invisible: a name could hide behind it
+    if category in ("Zs", "Zl", "Zp"):
+        return " "  # every space is a plain one (then collapsed)
     return ch
+
+
+FILLERS = frozenset("\u115f\u1160\u3164\uffa0\u2800")  # blank-looking letters
 
 
 def clean(text: str, limit: int) -> str:

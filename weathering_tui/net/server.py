@@ -29,6 +29,13 @@ RATE = 50.0  # messages a second, on average (a scripted bot included)
 BURST = 100  # messages in a burst
 MAX_ERRORS = 30  # refused messages before the connection is closed
 HELLO_WITHIN = 10.0  # seconds to say hello
+ERROR_FADE = 10.0  # seconds for one refusal to be forgiven
+IDLE = 3600.0  # seconds without a message before a connection away from tables is closed
+PER_IDENTITY = 8  # connections of one identity at once
+TABLES_PER_CREATOR = 3  # tables one identity may have waiting to start
+WAITING_EXPIRES = 3600.0  # seconds a table may wait for its players before it goes
+CHAT_EVERY = 1.0  # seconds between two chat lines of one connection
+WRONG_CODES = 5  # wrong join codes an identity may try a minute
 FINISHED_KEPT = 3600.0  # seconds a finished table stays in the lobby after a restart
 
 
@@ -70,7 +77,10 @@ class Connection:
         self.auto_pass = False
         self.tokens = float(BURST)
         self.stamp = time.monotonic()
-        self.errors = 0
+        self.errors = 0.0
+        self.error_stamp = time.monotonic()
+        self.last_chat = 0.0
+        self.last_seen = time.monotonic()
         self.closed = False
 
     def send(self, line: bytes) -> None:
@@ -87,7 +97,11 @@ class Connection:
         self.server.sent(self, line)
 
     def error(self, code: str, message: str = "", params: dict | None = None) -> None:
-        self.errors += 1
+        # Refusals add up, and fade a refusal every ERROR_FADE seconds: a long game's
+        # few stale answers never add up to abuse.
+        now = time.monotonic()
+        self.errors = max(0.0, self.errors - (now - self.error_stamp) / ERROR_FADE) + 1
+        self.error_stamp = now
         fields = {"params": params} if params else {}
         self.send(pr.server_line("error", code=code, message=message, **fields))
         if self.errors > MAX_ERRORS:
@@ -104,10 +118,12 @@ class Connection:
         return True
 
     def close(self) -> None:
+        """Close at once: a client that does not read would hold a flush forever."""
         if not self.closed:
             self.closed = True
             with contextlib.suppress(Exception):
-                self.writer.close()
+                self.writer.transport.abort()
+            self.server.connections.discard(self)
 
 
 class Server:
@@ -138,11 +154,16 @@ class Server:
         self.server: asyncio.base_events.Server | None = None
         self.probe = None  # tests: called with (connection, line) for every line sent
         self.own_uid = os.getuid()
+        self.wrong_codes: dict[tuple, list[float]] = {}
 
     # ------------------------------------------------------------ start and stop
 
     async def start(self) -> None:
+        # Saves hold every hand, the piles and the join codes: readable by the server's
+        # user alone (the socket is opened to the players' group below).
+        os.umask(0o077)
         self.tables_dir.mkdir(parents=True, exist_ok=True)
+        os.chmod(self.tables_dir, 0o700)
         self.reopen_tables()
         path = self.socket_path
         if path.exists() or path.is_symlink():
@@ -157,8 +178,22 @@ class Server:
         os.chmod(path, 0o660)  # the owner and the players' group
         for name in self.tables:
             self._drive(name)
+        self.sweeper = asyncio.get_running_loop().create_task(self._sweep())
+
+    async def _sweep(self) -> None:
+        """Tables nobody started within WAITING_EXPIRES go, and old wrong-code counts."""
+        while True:
+            await asyncio.sleep(60)
+            now = time.monotonic()
+            for table in list(self.tables.values()):
+                if not table.started and now - table.made_at > WAITING_EXPIRES:
+                    self._forget(table)
+            self.wrong_codes = {k: v for k, v in self.wrong_codes.items() if v and now - v[-1] < 60}
+            self.broadcast_lobby()
 
     async def stop(self) -> None:
+        if getattr(self, "sweeper", None) is not None:
+            self.sweeper.cancel()
         for task in list(self.drivers.values()):
             task.cancel()
         for conn in list(self.connections):
@@ -210,10 +245,10 @@ class Server:
         first = True
         while not conn.closed:
             try:
-                timeout = HELLO_WITHIN if first else None
+                timeout = HELLO_WITHIN if first else (None if conn.tables else IDLE)
                 line = await asyncio.wait_for(reader.readline(), timeout)
             except TimeoutError:
-                conn.error("no_hello", "say hello first")
+                conn.error("no_hello" if first else "idle", "closed for want of a message")
                 return
             except (asyncio.LimitOverrunError, ValueError):
                 conn.error("too_long", f"a message is at most {pr.MAX_LINE} bytes")
@@ -281,6 +316,10 @@ class Server:
             conn.identity, conn.name = user, pr.clean_name(message.name or user)
             if conn.uid != self.own_uid:
                 conn.name = pr.clean_name(user)  # another user is shown as who they are
+        same = sum(1 for c in self.connections if c.identity == conn.identity)
+        if same >= PER_IDENTITY:
+            conn.identity = None
+            raise pr.ProtocolError("full", "too many connections of yours")
         seats = [
             {"table": t.name, "seat": t.seat_of(conn.identity)}
             for t in self.tables.values()
@@ -291,6 +330,25 @@ class Server:
                 "welcome", protocol=pr.PROTOCOL, identity=conn.identity, name=conn.name, seats=seats
             )
         )
+
+    def _forget(self, table: Table) -> None:
+        """A table gone from the server: no connection keeps a seat or a view of it."""
+        self.tables.pop(table.name.casefold(), None)
+        for conn in self.connections:
+            conn.tables.pop(table.name, None)
+            conn.sent_views.pop(table.name, None)
+
+    def seat_held(self, conn: Connection, table: Table) -> int | None:
+        """The seat this connection plays at `table`: one its identity holds, or
+        SPECTATOR, or None. Never a seat someone else holds now."""
+        seat = conn.tables.get(table.name)
+        if seat is None or seat == SPECTATOR:
+            return seat
+        if table.seat_of(conn.identity) != seat:
+            conn.tables.pop(table.name, None)  # that seat is no longer theirs
+            conn.sent_views.pop(table.name, None)
+            return None
+        return seat
 
     def table(self, name: str) -> Table:
         table = self.tables.get(name.casefold())
@@ -311,10 +369,16 @@ class Server:
         old = self.tables.get(name.casefold())
         if old is not None and not old.over:
             raise pr.ProtocolError("name_taken", "a table has that name already")
-        if old is not None:  # a finished table gives its name to a new one
-            del self.tables[name.casefold()]
         if sum(not t.over for t in self.tables.values()) >= self.max_tables:
             raise pr.ProtocolError("full", "the server holds as many tables as it may")
+        waiting = [t for t in self.tables.values() if t.creator == conn.identity and not t.started]
+        if len(waiting) >= TABLES_PER_CREATOR:
+            raise pr.ProtocolError("full", "start or leave your waiting tables first")
+        if message.seed is not None and conn.uid != self.own_uid:
+            # A chosen seed lets its chooser foresee every hand: tests and benchmarks only.
+            raise pr.ProtocolError("seed", "only the server's own user may choose a seed")
+        if old is not None:  # a finished table gives its name to a new one
+            self._forget(old)
         table = Table(
             name,
             message.configuration,
@@ -340,6 +404,14 @@ class Server:
 
     def take(self, conn: Connection, message: pr.TakeSeat) -> None:
         table = self.table(message.table)
+        if table.code and message.code != table.code and table.seat_of(conn.identity) is None:
+            # Wrong codes are counted per identity and table: no guessing by reconnecting.
+            now = time.monotonic()
+            key = (conn.identity, table.name)
+            tries = [t for t in self.wrong_codes.get(key, []) if now - t < 60] + [now]
+            self.wrong_codes[key] = tries
+            if len(tries) > WRONG_CODES:
+                raise pr.ProtocolError("bad_code", "too many wrong codes: wait a minute")
         holder = table.seats[message.seat].owner if 0 <= message.seat < len(table.seats) else None
         if holder is not None and holder != conn.identity:
             raise pr.ProtocolError("seat_taken", "that seat is not free")
@@ -375,12 +447,14 @@ class Server:
 
     def leave(self, conn: Connection, name: str) -> None:
         table = self.table(name)
-        seat = conn.tables.pop(table.name, None)
-        if seat is None:
-            return
+        seat = self.seat_held(conn, table)
+        conn.tables.pop(table.name, None)
+        conn.sent_views.pop(table.name, None)
+        if seat is None or seat == SPECTATOR:
+            return  # a spectator (or a stale connection) leaves no seat behind
         if not table.started:
             table.release(conn.identity)
-        elif seat != SPECTATOR:
+        else:
             self._away(table, seat)
         self.push(table)
         self.broadcast_lobby()
@@ -397,17 +471,40 @@ class Server:
 
     def act(self, conn: Connection, message: pr.Act) -> None:
         table = self.table(message.table)
-        if table.name not in conn.tables or conn.tables[table.name] == SPECTATOR:
+        seat = self.seat_held(conn, table)
+        if seat is None or seat == SPECTATOR:
             raise pr.ProtocolError("not_seated", "you hold no seat at this table")
         table.act(conn.identity, message.version, message.action)
+        self.answer_at_once(table)
         table.save()
         self.push(table)
         self._wake(table.name)
 
+    def answer_at_once(self, table: Table) -> None:
+        """Reactions that bots (or players passing by themselves) answer are answered
+        before anything else is read or sent: whether they happened depends on what
+        that seat holds, so nobody may catch the moment between (fairness)."""
+        while table.game is not None and not table.over:
+            pending = table.game.state.pending
+            if pending is None or pending.kind != "react":
+                return
+            auto = self._auto_pass(table)
+            if auto is not None:
+                table.game.play(auto)
+                continue
+            seat = table.bot_to_play()
+            if seat is None:
+                return
+            table.play_bot(seat, table.bot_choice(seat))
+
     def chat(self, conn: Connection, message: pr.Chat) -> None:
         table = self.table(message.table)
-        if table.name not in conn.tables:
+        if self.seat_held(conn, table) is None:
             raise pr.ProtocolError("not_at_table", "chat is for the table you are at")
+        now = time.monotonic()
+        if now - conn.last_chat < CHAT_EVERY:
+            raise pr.ProtocolError("rate_limited", "one chat line a second")
+        conn.last_chat = now
         text = pr.clean(message.text, pr.CHAT_MAX)
         if text:
             self.notice(table, "chat", conn.name, text)
@@ -466,13 +563,13 @@ class Server:
             summary = table.summary()
             line = pr.server_line("table", table=table.name, summary=summary)
             for conn in list(self.connections):
-                if table.name in conn.tables:
+                if self.seat_held(conn, table) is not None:
                     conn.send(line)
             return
         state = table.game.state
         at_once = table.bot_to_play() is not None or self._auto_pass(table) is not None
         for conn in list(self.connections):
-            seat = conn.tables.get(table.name)
+            seat = self.seat_held(conn, table)
             if seat is None:
                 continue
             view = table.view(seat, with_log=False)
@@ -542,6 +639,7 @@ class Server:
                 if table.game.state.version != version or table.bot_to_play() != seat:
                     continue
                 table.play_bot(seat, action)
+            self.answer_at_once(table)
             table.save()
             self.push(table)
             await asyncio.sleep(0)  # let the other tables play
@@ -582,11 +680,25 @@ async def _alive(path: Path) -> bool:
     return True
 
 
-async def serve(server: Server, ready=None) -> None:
+async def serve(server: Server, ready=None, door=None) -> None:
+    """Run the table server (and its SSH door) until cancelled."""
     await server.start()
+    if door is not None:
+        from .ssh import fingerprint, load_host_key
+
+        key = load_host_key(door.key_path)
+        host, port = door.address
+        await door.start(host, port, key)
+        print(
+            f"weathering serve: SSH on {host}:{port}, host key {fingerprint(key)} "
+            f"({door.key_path}); players type: ssh -p {port} NAME@HOST",
+            flush=True,
+        )
     if ready is not None:
         ready()
     try:
         await asyncio.Event().wait()
     finally:
+        if door is not None:
+            door.close()
         await server.stop()

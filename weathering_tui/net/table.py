@@ -6,7 +6,8 @@ decision it is, from the identity that holds that seat, on the view version it s
 
 from __future__ import annotations
 
-import random
+import secrets
+import time
 from pathlib import Path
 
 import attrs
@@ -53,10 +54,12 @@ class Table:
         self.bot_kind = bots
         self.code = code
         self.creator = creator
-        self.seed = seed if seed is not None else random.SystemRandom().randrange(10**6)
+        # 64 random bits: a seed small enough to search would give away every hand.
+        self.seed = seed if seed is not None else secrets.randbits(63)
         self.events = events
         self.start_when_full = start_when_full
         self.game: SavedGame | None = None
+        self.made_at = time.monotonic()
         self.bots: dict[int, object] = {}
         self.path: Path | None = None
 

@@ -2,9 +2,40 @@
 
 A session gives the View of the seat at this terminal, takes that seat's actions and
 says what comes next (`Step`). The local session wraps the engine, the bots and the
-autosave; a remote one talks to a table server. The game screen does not know which.
+autosave; the remote one is a seat at a table server. The game screen does not know
+which: it speaks to the `Session` interface below.
 """
 
+from __future__ import annotations
+
+from typing import Protocol
+
+from ..engine import View
 from .local import LocalSession, Step
 
-__all__ = ["LocalSession", "Step"]
+
+class Session(Protocol):
+    local: bool  # one terminal (bots, privacy screens) or a table of a server
+    can_hand_over: bool  # ctrl+b: a leaving player's seat goes to a bot
+    autosave: bool
+    saves_dir: object  # where ctrl+s saves (None: no saving here)
+    save_problem: str | None
+    last_saved: str | None
+    notices: tuple | list  # table notices for the log pane: (log length, order, line)
+
+    def view(self) -> View:
+        """The view of the seat at this terminal (or the public one, watching)."""
+
+    def next_step(self) -> Step:
+        """What the screen must do now: show the end, wait, let a bot or a seat decide."""
+
+    def play(self, action) -> None:
+        """Take the seat's action; an illegal one raises IllegalAction, changing nothing."""
+
+    def is_bot_turn(self) -> bool: ...
+
+    @property
+    def over(self) -> bool: ...
+
+
+__all__ = ["LocalSession", "Session", "Step"]

@@ -26,6 +26,7 @@ class RemoteSession:
         self.client = client
         self.table = table
         self.notices: list[tuple[int, int, str]] = []  # (log length when it came, order, line)
+        self.order = 0
         self.acted_on: View | None = None  # the view an action was sent on (wait for the next)
 
     # ------------------------------------------------------------ what to show
@@ -72,7 +73,9 @@ class RemoteSession:
 
     def notice(self, line: str) -> None:
         log = self.client.views[self.table].log if self.ready else ()
-        self.notices.append((len(log), len(self.notices), line))
+        self.order += 1
+        self.notices.append((len(log), self.order, line))
+        del self.notices[:-200]  # the newest 200 are plenty for the log pane
 
     # ------------------------------------------------------------ actions
 

@@ -30,6 +30,7 @@ class WeatheringApp(App[None]):
         Binding("ctrl+c,ctrl+q", "quit", show=False, priority=True),
     ]
     ENABLE_COMMAND_PALETTE = False
+    end_back = "end.back"  # what Enter does on the end screen, in words
 
     def __init__(
         self,

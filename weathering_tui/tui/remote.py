@@ -142,12 +142,21 @@ class LobbyScreen(Screen[None]):
         options = [(tr("lobby.humans_n", n=n), n) for n in range(1, seats + 1)]
         self.app.push_screen(
             ChoiceModal(tr("lobby.create_humans"), options, can_back=True),
-            lambda humans: self._create(config, humans),
+            lambda humans: self._ask_code(config, humans),
         )
 
-    def _create(self, config: str, humans: int | None) -> None:
+    def _ask_code(self, config: str, humans: int | None) -> None:
         if humans is None:
             return
+        self.app.push_screen(
+            TextModal(self.app.tr("lobby.code_prompt"), pr.CODE_MAX),
+            lambda code: self._create(config, humans, code),
+        )
+
+    def _create(self, config: str, humans: int, code: str | None) -> None:
+        if code is None:
+            return
+        code = code.strip()
         client = self.app.client
         base = f"{client.name}-{config}"
         names = {t["name"].casefold() for t in client.tables}
@@ -155,8 +164,8 @@ class LobbyScreen(Screen[None]):
         while name.casefold() in names:
             n += 1
             name = f"{base[: pr.NAME_MAX - 3]}-{n}"
-        client.send(pr.CreateTable(name, config, tuple(range(humans))))
-        client.take_seat(name, 0)
+        client.send(pr.CreateTable(name, config, tuple(range(humans)), code=code))
+        client.take_seat(name, 0, code)
         self.app.open_table(name, creator=True)
 
     def action_sit(self) -> None:
@@ -185,7 +194,19 @@ class LobbyScreen(Screen[None]):
     def _sit(self, name: str, seat: int | None) -> None:
         if seat is None:
             return
-        self.app.client.take_seat(name, seat)
+        table = next((t for t in self.app.client.tables if t["name"] == name), None)
+        if table is not None and table.get("code"):
+            self.app.push_screen(
+                TextModal(self.app.tr("lobby.code_ask"), pr.CODE_MAX),
+                lambda code: self._sit_with(name, seat, code),
+            )
+            return
+        self._sit_with(name, seat, "")
+
+    def _sit_with(self, name: str, seat: int, code: str | None) -> None:
+        if code is None:
+            return
+        self.app.client.take_seat(name, seat, code.strip())
         self.app.open_table(name)
 
     def action_watch(self) -> None:
@@ -253,17 +274,22 @@ class WaitingScreen(Screen[None]):
         self.app.back_to_lobby()
 
 
-class ChatModal(Screen[str | None]):
-    """One line to the table; Enter sends, Escape goes back."""
+class TextModal(Screen[str | None]):
+    """One line of text; Enter sends it, Escape goes back."""
 
     DEFAULT_CSS = """
-    ChatModal { align: center middle; background: $background 60%; }
-    ChatModal Input { width: 70; }
+    TextModal { align: center middle; background: $background 60%; }
+    TextModal Input { width: 70; }
     """
     BINDINGS = [Binding("escape", "back", show=False)]
 
+    def __init__(self, prompt: str, limit: int):
+        super().__init__()
+        self.prompt = prompt
+        self.limit = limit
+
     def compose(self) -> ComposeResult:
-        yield Input(placeholder=self.app.tr("chat.prompt"), max_length=pr.CHAT_MAX)
+        yield Input(placeholder=self.prompt, max_length=self.limit)
 
     def on_mount(self) -> None:
         self.query_one(Input).focus()
@@ -271,12 +297,18 @@ class ChatModal(Screen[str | None]):
     def on_input_submitted(self, event: Input.Submitted) -> None:
         self.dismiss(event.value)
 
+
+def ChatModal(tr) -> TextModal:  # noqa: N802 - a modal made to measure
+    return TextModal(tr("chat.prompt"), pr.CHAT_MAX)
+
     def action_back(self) -> None:
         self.dismiss(None)
 
 
 class JoinApp(WeatheringApp):
     """The app connected to a table server."""
+
+    end_back = "end.back_lobby"
 
     def __init__(
         self,

@@ -87,7 +87,7 @@ class EndScreen(Screen[None]):
             with Center():
                 yield Static(summary, id="summary")
             with Center():
-                yield Static(tr("end.back"), id="end-keys")
+                yield Static(tr(self.app.end_back), id="end-keys")
 
     def action_back(self) -> None:
         self.app.back_to_title()

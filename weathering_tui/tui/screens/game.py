@@ -480,7 +480,7 @@ class GameScreen(Screen[None]):
     def action_chat(self) -> None:
         from ..remote import ChatModal
 
-        self.app.push_screen(ChatModal(), self._chat)
+        self.app.push_screen(ChatModal(self.tr), self._chat)
 
     def _chat(self, text: str | None) -> None:
         if text and text.strip():
