@@ -79,21 +79,36 @@ class WeatheringApp(App[None]):
         self.check_size()
 
     def on_resize(self, event) -> None:
-        self.check_size()
+        # The app's own size follows a moment later: ask once the screens have it.
+        self.set_timer(0.05, self.check_size)
 
     def check_size(self) -> None:
+        """Below 80×24 the "too small" message covers whatever screen is up, and goes
+        when the terminal grows back (the screen under it is as it was)."""
         width, height = self.size
         small = width < MIN_SIZE[0] or height < MIN_SIZE[1]
         message = self.tr("small", w=width, h=height)
-        if small and self._too_small is None:
+        shown = self._too_small is not None and self._too_small in self.screen_stack
+        if small and not shown:
             self._too_small = TooSmallScreen(message)
             self.push_screen(self._too_small)
         elif small:
             self._too_small.set_message(message)
-        elif self._too_small is not None:
-            screen, self._too_small = self._too_small, None
-            if screen in self.screen_stack:
-                screen.dismiss(None)
+            if self.screen is not self._too_small:  # another screen came over it
+                self._too_small = TooSmallScreen(message)
+                self.push_screen(self._too_small)
+        else:
+            self._drop_too_small()
+
+    @property
+    def too_small(self) -> bool:
+        return self._too_small is not None
+
+    def _drop_too_small(self) -> None:
+        """The message goes; one left under another screen goes when it is uncovered."""
+        screen, self._too_small = self._too_small, None
+        if screen is not None and self.screen is screen:
+            screen.dismiss(None)
 
     # ------------------------------------------------------------ navigation
 
@@ -122,11 +137,13 @@ class WeatheringApp(App[None]):
         from ..play import LocalSession
         from .screens.game import GameScreen
 
+        self._drop_too_small()  # the game goes under it again below (check_size)
         self.session = LocalSession(game, self.saves_dir, autosave=self.autosave)
         self.session.autosave_now()
         while len(self.screen_stack) > 2:
             self.pop_screen()
         self.push_screen(GameScreen(self.session, self.tr, pace=self.pace))
+        self.call_after_refresh(self.check_size)
 
     def start_game(self, setup: Setup) -> None:
         from ..savefile import SavedGame

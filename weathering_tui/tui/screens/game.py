@@ -149,8 +149,8 @@ class GameScreen(Screen[None]):
     def advance(self) -> None:
         """Do what the session says comes next: the end, a bot's move, a privacy screen,
         a decision dialog, or wait for keys on this seat's turn."""
-        if self.busy or not self.is_current:
-            return
+        if self.busy or not self.is_current or self.app.too_small:
+            return  # (a terminal too small: the game waits under the message)
         session = self.session
         step = session.next_step()
         if step.kind == "over":

@@ -54,9 +54,9 @@ class TitleScreen(Screen[None]):
                 yield Static(tr("title.keys"), id="title-keys")
 
     def on_mount(self) -> None:
-        menu = self.query_one(OptionList)
-        menu.highlighted = 0
-        menu.focus()
+        for menu in self.query(OptionList):
+            menu.highlighted = 0
+            menu.focus()
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         choice = event.option.id

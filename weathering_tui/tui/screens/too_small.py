@@ -20,6 +20,16 @@ class TooSmallScreen(ModalScreen[None]):
     def compose(self) -> ComposeResult:
         yield Static(self.message, id="too-small")
 
+    def on_screen_resume(self) -> None:
+        # Uncovered again: still needed only if the terminal is still small and no other
+        # message stands for it.
+        app = self.app
+        width, height = app.size
+        if (width >= 80 and height >= 24) or app._too_small not in (None, self):
+            self.dismiss(None)
+        else:
+            app._too_small = self
+
     def set_message(self, message: str) -> None:
         self.message = message
         if self.is_mounted:

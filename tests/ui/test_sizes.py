@@ -1,0 +1,50 @@
+"""Below 80×24 the "too small" message covers whatever is up, from the start or after a
+resize, and the game comes back as it was when the terminal grows; never a crash."""
+
+import pytest
+
+from weathering_tui.savefile import write_save
+from weathering_tui.tui.app import WeatheringApp
+from weathering_tui.tui.screens.too_small import TooSmallScreen
+
+from .games import fresh, setup_for
+
+
+def kinds(app) -> list[str]:
+    return [type(s).__name__ for s in app.screen_stack]
+
+
+@pytest.mark.parametrize("size", [(79, 23), (60, 20)])
+@pytest.mark.parametrize("entry", ["title", "new", "load"])
+async def test_every_entry_point_in_a_small_terminal_shows_the_message(tmp_path, size, entry):
+    options = {"lang": "en", "saves_dir": tmp_path, "pace": 0, "autosave": False}
+    if entry == "new":
+        options["setup"] = setup_for("2v1", seed=3)
+    elif entry == "load":
+        options["load"] = write_save(tmp_path / "g.toml", fresh(setup_for("2v1", seed=3)))
+    app = WeatheringApp(**options)
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause(0.3)
+        assert isinstance(app.screen, TooSmallScreen)
+        assert f"{size[0]}×{size[1]}" in str(app.screen.message)
+        await pilot.resize_terminal(80, 24)
+        await pilot.pause(0.3)
+        assert not any(isinstance(s, TooSmallScreen) for s in app.screen_stack)
+        if entry != "title":
+            assert "GameScreen" in kinds(app)
+
+
+async def test_shrinking_a_running_game_covers_it_and_growing_brings_it_back():
+    app = WeatheringApp(
+        lang="fr", saves_dir=None, setup=setup_for("2v1", seed=3), pace=0, autosave=False
+    )
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause(0.3)
+        before = kinds(app)
+        assert "GameScreen" in before
+        await pilot.resize_terminal(79, 23)
+        await pilot.pause(0.3)
+        assert isinstance(app.screen, TooSmallScreen) and kinds(app)[:-1] == before
+        await pilot.resize_terminal(80, 24)
+        await pilot.pause(0.3)
+        assert kinds(app) == before
