@@ -134,7 +134,7 @@ async def test_two_ssh_players_meet_play_a_whole_game_resize_and_come_back(tmp_p
             elif "e end" in text.splitlines()[-1]:
                 chan.write(b"e")
         await asyncio.sleep(0.1)
-    assert dropped and table.over
+    assert dropped and table.over, a.text() + "\n" + b.text()
     await until(a, lambda t: "Game over" in t)
     await until(b, lambda t: "Game over" in t)
     a_conn.close()

@@ -26,9 +26,11 @@ def _umask() -> int:
     return mask
 
 
-def atomic_write(path: Path, data: bytes) -> None:
+def atomic_write(path: Path, data: bytes, durable: bool = True) -> None:
     """Temporary file in the same folder, fsync, rename over, fsync the folder:
-    a crash at any instant leaves the old file or the new one, never a torn one."""
+    a crash at any instant leaves the old file or the new one, never a torn one.
+    Without `durable` there is no fsync: the rename alone already keeps a killed
+    process from leaving a torn file (only a machine that loses power may lose it)."""
     folder = path.parent
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=folder)
     try:
@@ -36,9 +38,11 @@ def atomic_write(path: Path, data: bytes) -> None:
         with os.fdopen(fd, "wb") as handle:
             handle.write(data)
             handle.flush()
-            os.fsync(handle.fileno())
+            if durable:
+                os.fsync(handle.fileno())
         os.replace(tmp, path)
     except BaseException:
         Path(tmp).unlink(missing_ok=True)
         raise
-    _fsync_dir(folder)
+    if durable:
+        _fsync_dir(folder)

@@ -154,11 +154,17 @@ def to_toml(game: SavedGame) -> str:
     return tomli_w.dumps(document)
 
 
-def write_save(path, game: SavedGame) -> Path:
-    """Save atomically; the previous version, if any, is kept as NAME.toml.bak."""
+def write_save(path, game: SavedGame, backup: bool = True, durable: bool = True) -> Path:
+    """Save atomically; the previous version, if any, is kept as NAME.toml.bak.
+
+    A table server, which saves after every action of many tables, writes without the
+    backup and without fsync: a killed server still finds the old file or the new one."""
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
     data = to_toml(game).encode("utf-8")
+    if not backup:
+        atomic_write(path, data, durable)
+        return path
     if path.is_file() and not path.is_symlink():
         old = path.read_bytes()
         if old == data:

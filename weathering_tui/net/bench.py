@@ -96,13 +96,27 @@ async def ssh_figures(port: int, key, players: int) -> None:
         connects.append((time.perf_counter() - started) * 1000)
         sessions.append((conn, chan, term))
     conn, chan, term = sessions[0]
-    keys = []
-    for _ in range(20):
-        for key_bytes, test in ((b"n", lambda t: "1v1" in t), (b"\x1b", lambda t: "1v1" not in t)):
+    keys, dialogs = [], []
+    await wait(term, lambda t: "bench-b" in t)
+
+    def first_selected(t):
+        return "▸ bench-a" in t
+
+    for _ in range(20):  # ↓ and ↑ move the selection in the lobby: one pane repaints
+        for key_bytes, test in (
+            (b"\x1b[B", lambda t: not first_selected(t)),
+            (b"\x1b[A", first_selected),
+        ):
             started = time.perf_counter()
             chan.write(key_bytes)
             await wait(term, test)
             keys.append((time.perf_counter() - started) * 1000)
+    for _ in range(10):  # n opens a dialog (a new screen), Escape closes it
+        for key_bytes, test in ((b"n", lambda t: "2v1" in t), (b"\x1b", lambda t: "2v1" not in t)):
+            started = time.perf_counter()
+            chan.write(key_bytes)
+            await wait(term, test)
+            dialogs.append((time.perf_counter() - started) * 1000)
     joins = [pid for pid in _pids() if b"weathering_tui\x00join" in _cmdline(pid)]
     memory = [rss_mib(pid) for pid in joins]
     print(f"{players} SSH sessions (asyncssh client, pty 80x24, loopback)")
@@ -111,13 +125,26 @@ async def ssh_figures(port: int, key, players: int) -> None:
         f"max {max(connects):.0f} ms"
     )
     print(
-        f"  key → repaint through SSH: median {statistics.median(keys):.1f} ms, "
-        f"p95 {sorted(keys)[int(len(keys) * 0.95)]:.1f} ms"
+        f"  key → repaint through SSH (↓/↑ in the lobby): median {statistics.median(keys):.1f}"
+        f" ms, p95 {sorted(keys)[int(len(keys) * 0.95)]:.1f} ms"
     )
+    print(f"  key → a dialog opened or closed: median {statistics.median(dialogs):.1f} ms")
     if memory:
         print(f"  memory of one player's join process: {statistics.median(memory):.1f} MiB")
     for conn, _, _ in sessions:
         conn.close()
+
+
+async def _two_tables(path: Path) -> None:
+    from . import protocol as pr
+
+    reader, writer = await asyncio.open_unix_connection(str(path))
+    writer.write(pr.client_line(pr.Hello(pr.PROTOCOL, "bench", identity="bench-host")))
+    for name in ("bench-a", "bench-b"):
+        writer.write(pr.client_line(pr.CreateTable(name, "1v1", (0, 1))))
+    await writer.drain()
+    await asyncio.sleep(0.3)
+    writer.close()
 
 
 def _pids() -> list[int]:
@@ -163,6 +190,7 @@ def bench_ssh(players: int) -> int:
             time.sleep(0.05)
         time.sleep(0.5)
         key = asyncssh.generate_private_key("ssh-ed25519")
+        asyncio.run(_two_tables(path))
         asyncio.run(ssh_figures(port, key, players))
         print(f"  server memory: {rss_mib(server.pid):.1f} MiB")
     finally:

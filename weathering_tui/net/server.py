@@ -12,6 +12,7 @@ import contextlib
 import os
 import pwd
 import re
+import signal
 import socket
 import stat
 import struct
@@ -36,6 +37,7 @@ TABLES_PER_CREATOR = 3  # tables one identity may have waiting to start
 WAITING_EXPIRES = 3600.0  # seconds a table may wait for its players before it goes
 CHAT_EVERY = 1.0  # seconds between two chat lines of one connection
 WRONG_CODES = 5  # wrong join codes an identity may try a minute
+SAVE_EVERY = 0.2  # seconds between two saves of one table (bursts are one write)
 FINISHED_KEPT = 3600.0  # seconds a finished table stays in the lobby after a restart
 
 
@@ -155,6 +157,7 @@ class Server:
         self.probe = None  # tests: called with (connection, line) for every line sent
         self.own_uid = os.getuid()
         self.wrong_codes: dict[tuple, list[float]] = {}
+        self.saving: dict[str, asyncio.TimerHandle] = {}  # tables with a save to come
 
     # ------------------------------------------------------------ start and stop
 
@@ -192,6 +195,11 @@ class Server:
             self.broadcast_lobby()
 
     async def stop(self) -> None:
+        for name, handle in list(self.saving.items()):  # what is still to be saved is saved
+            handle.cancel()
+            table = self.tables.get(name.casefold())
+            if table is not None:
+                self._save_now(table)
         if getattr(self, "sweeper", None) is not None:
             self.sweeper.cancel()
         for task in list(self.drivers.values()):
@@ -476,9 +484,27 @@ class Server:
             raise pr.ProtocolError("not_seated", "you hold no seat at this table")
         table.act(conn.identity, message.version, message.action)
         self.answer_at_once(table)
-        table.save()
+        self.save_soon(table)
         self.push(table)
         self._wake(table.name)
+
+    def save_soon(self, table: Table) -> None:
+        """Save the table now, or, when it was saved less than SAVE_EVERY ago, once that
+        time is up (a burst of bot moves is one write). A game at a human pace is saved
+        after every action; a killed server loses at most the last SAVE_EVERY."""
+        if table.name in self.saving:
+            return
+        wait = max(0.0, table.saved_at + SAVE_EVERY - time.monotonic())
+        loop = asyncio.get_running_loop()
+        self.saving[table.name] = loop.call_later(wait, self._save_now, table)
+
+    def _save_now(self, table: Table) -> None:
+        self.saving.pop(table.name, None)
+        table.saved_at = time.monotonic()
+        try:
+            table.save()
+        except OSError as exc:
+            print(f"weathering serve: table {table.name} not saved: {exc}", flush=True)
 
     def answer_at_once(self, table: Table) -> None:
         """Reactions that bots (or players passing by themselves) answer are answered
@@ -640,7 +666,7 @@ class Server:
                     continue
                 table.play_bot(seat, action)
             self.answer_at_once(table)
-            table.save()
+            self.save_soon(table)
             self.push(table)
             await asyncio.sleep(0)  # let the other tables play
         self.broadcast_lobby()
@@ -696,8 +722,12 @@ async def serve(server: Server, ready=None, door=None) -> None:
         )
     if ready is not None:
         ready()
+    stopping = asyncio.Event()
+    with contextlib.suppress(NotImplementedError, RuntimeError):
+        # `kill` (SIGTERM) stops it cleanly: what is still to be saved is saved.
+        asyncio.get_running_loop().add_signal_handler(signal.SIGTERM, stopping.set)
     try:
-        await asyncio.Event().wait()
+        await stopping.wait()
     finally:
         if door is not None:
             door.close()

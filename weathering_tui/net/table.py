@@ -60,6 +60,7 @@ class Table:
         self.start_when_full = start_when_full
         self.game: SavedGame | None = None
         self.made_at = time.monotonic()
+        self.saved_at = 0.0
         self.bots: dict[int, object] = {}
         self.path: Path | None = None
 
@@ -235,7 +236,7 @@ class Table:
     def save(self) -> None:
         if self.path is not None and self.game is not None:
             self.game.table = self.table_meta()
-            write_save(self.path, self.game)
+            write_save(self.path, self.game, backup=False, durable=False)
 
     @classmethod
     def reopen(cls, path: Path) -> Table:

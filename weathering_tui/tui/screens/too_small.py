@@ -26,6 +26,8 @@ class TooSmallScreen(ModalScreen[None]):
         app = self.app
         width, height = app.size
         if (width >= 80 and height >= 24) or app._too_small not in (None, self):
+            if app._too_small is self:
+                app._too_small = None  # or the game would wait under a message now gone
             self.dismiss(None)
         else:
             app._too_small = self
