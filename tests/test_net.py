@@ -105,6 +105,10 @@ async def test_players_finish_a_game_through_one_server_and_the_save_checks(
         ]
         watch = asyncio.get_running_loop().create_task(watcher(path, "night", seen))
         results = await asyncio.wait_for(asyncio.gather(*players), 120)
+        for _ in range(100):  # the spectator sees the end too (it may have come in late)
+            if any(m.get("type") == "view" and m["view"]["outcome"] for m in seen):
+                break
+            await asyncio.sleep(0.05)
         watch.cancel()
     finally:
         await server.stop()

@@ -492,6 +492,12 @@ class Server:
         """Save the table now, or, when it was saved less than SAVE_EVERY ago, once that
         time is up (a burst of bot moves is one write). A game at a human pace is saved
         after every action; a killed server loses at most the last SAVE_EVERY."""
+        if table.over:  # the end is saved at once: nothing may be left to come
+            handle = self.saving.pop(table.name, None)
+            if handle is not None:
+                handle.cancel()
+            self._save_now(table)
+            return
         if table.name in self.saving:
             return
         wait = max(0.0, table.saved_at + SAVE_EVERY - time.monotonic())
