@@ -193,6 +193,9 @@ BAD = {
     "setup_mismatch": (lambda t: doc_edit(t, lambda d: d["setup"].update(seed=99)), "setup differs"),
     "rng_not_hex": (lambda t: doc_edit(t, lambda d: d["state"].update(rng="zz")), "rng"),
     "meta_not_table": (lambda t: doc_edit(t, lambda d: d.update(meta=3)), "meta must be a table"),
+    "meta_hp": (lambda t: doc_edit(t, lambda d: d["meta"].update(hp=29)), "meta.hp is 29"),
+    "meta_finished": (lambda t: doc_edit(t, lambda d: d["meta"].update(finished=True)), "meta.finished"),
+    "meta_extra": (lambda t: doc_edit(t, lambda d: d["meta"].update(winner="ecologists")), "meta.winner"),
     "latin1": (lambda t: "format = \"weathering-save\" # caf\xe9".encode("latin-1"), "not UTF-8"),
 }  # fmt: skip
 
@@ -304,3 +307,78 @@ def test_check_reports_bad_files_and_exits_2(tmp_path, capsys):
     bad.write_text("nope", encoding="utf-8")
     assert main(["check", str(bad)]) == 2
     assert "BAD" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize("case", sorted(BAD))
+def test_load_refuses_each_bad_file_like_check_with_one_line_and_exit_2(case, good_text, tmp_path):
+    """`load` runs check's verification before any screen: one line on stderr, exit 2."""
+    from weathering_tui import cli
+
+    make, expected = BAD[case]
+    data = make(good_text)
+    data = data if isinstance(data, bytes) else data.encode("utf-8")
+    path = tmp_path / f"{case}.toml"
+    path.write_bytes(data)
+    proc = subprocess.run(
+        [sys.executable, "-m", "weathering_tui", "load", str(path), "--lang", "en"],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        env={**os.environ, "XDG_DATA_HOME": str(tmp_path)},
+    )
+    assert proc.returncode == 2
+    lines = proc.stderr.strip().splitlines()
+    assert len(lines) == 1 and expected in lines[0], proc.stderr
+    assert "Traceback" not in proc.stderr and proc.stdout == ""
+    assert path.read_bytes() == data
+    assert cli.main(["check", str(path)]) == 2
+
+
+def test_a_meta_only_edit_passes_neither_check_nor_load(good_text, tmp_path, capsys):
+    from weathering_tui.cli import main
+
+    path = tmp_path / "edited.toml"
+    path.write_text(edit(good_text, "hp = ", "hp = 2", 1), encoding="utf-8")  # [meta] comes first
+    assert main(["check", str(path)]) == 2
+    assert "meta.hp" in capsys.readouterr().out
+    assert main(["load", str(path)]) == 2
+    assert "meta.hp" in capsys.readouterr().err
+
+
+def test_the_default_saves_folder_follows_xdg_data_home(tmp_path, monkeypatch):
+    from weathering_tui.savemeta import saves_dir
+
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    assert saves_dir() == tmp_path / "data" / "weathering" / "saves"
+    monkeypatch.setenv("WEATHERING_SAVES", str(tmp_path / "env"))
+    assert saves_dir() == tmp_path / "env"
+    assert saves_dir(str(tmp_path / "opt")) == tmp_path / "opt"
+
+
+def test_the_resume_hint_is_a_command_that_works_from_another_folder(tmp_path, monkeypatch):
+    """Quitting prints a command; run from elsewhere, it finds the same save."""
+    import shlex
+
+    from weathering_tui.savemeta import resume_command
+
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    folder = tmp_path / "mine"
+    game = play(Setup.standard("1v1", seed=2), count=12)
+    write_save(folder / "evening.toml", game)
+    monkeypatch.setattr(sys, "argv", [str(Path(sys.executable).parent / "weathering")])
+    words = shlex.split(resume_command("evening", folder))
+    assert Path(words[0]).is_absolute() or words[0] == "weathering"
+    assert words[-4:] == ["load", "evening", "--saves-dir", str(folder.resolve())]
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    proc = subprocess.run(  # the hint's own program, asked to list that folder
+        [*words[:-4], "list", *words[-2:]],
+        cwd=elsewhere,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert "evening" in proc.stdout
+    # In the default folder the hint needs no --saves-dir.
+    default = tmp_path / "data" / "weathering" / "saves"
+    assert shlex.split(resume_command("evening", default))[-2:] == ["load", "evening"]

@@ -53,7 +53,7 @@ def _common(parser, sub: bool = True) -> None:
     parser.add_argument(
         "--saves-dir",
         default=default,
-        help="folder of saved games (default: $WEATHERING_SAVES or ./saves)",
+        help="folder of saved games (default: $WEATHERING_SAVES, else the user data folder)",
     )
 
 
@@ -82,6 +82,7 @@ def build_parser() -> argparse.ArgumentParser:
     listing = commands.add_parser("list", help="list saved games")
     _common(listing)
     check = commands.add_parser("check", help="verify save files (exit 0 if all are valid)")
+    _common(check)
     check.add_argument("paths", nargs="+", metavar="PATH")
     sim = commands.add_parser("simulate", help="play many bot games and print a summary")
     sim.add_argument("--games", type=_positive, default=100, help="number of games (default 100)")
@@ -142,7 +143,7 @@ def build_parser() -> argparse.ArgumentParser:
 def main(argv: list[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     if args.command == "check":
-        return _check(args.paths)
+        return _check(args)
     if args.command == "list":
         return _list(args)
     if args.command == "balance":
@@ -208,20 +209,27 @@ def _balance(args) -> int:
     return 0
 
 
-def _check(paths: list[str]) -> int:
-    from .savefile import SaveError, read_save
+def _tr(args):
+    from .tui.i18n import Tr, detect_lang
 
+    return Tr(getattr(args, "lang", None) or detect_lang())
+
+
+def _check(args) -> int:
+    from .savefile import SaveError, metadata, read_save
+    from .tui.i18n import describe_meta
+
+    tr = _tr(args)
     bad = 0
-    for path in paths:
+    for path in args.paths:
         try:
             game = read_save(path)
         except SaveError as exc:
             bad += 1
-            print(f"BAD  {exc}")
+            print(tr("cli.check.bad", error=exc.text(tr.lang)))
             continue
-        state = game.state
-        status = state.outcome.band if state.over else where_in_game(game_meta(game))
-        print(f"ok   {path}: {game.setup.configuration}, {len(game.actions)} actions, {status}")
+        what = describe_meta(tr, metadata(game))
+        print(tr("cli.check.ok", path=path, what=what, actions=len(game.actions)))
     return 2 if bad else 0
 
 
@@ -307,47 +315,36 @@ def _join(args) -> int:
     return app.return_code or 0
 
 
-def game_meta(game) -> dict:
-    from .savefile import metadata
-
-    return metadata(game)
-
-
-def where_in_game(meta: dict) -> str:
-    """'phase 2, round 3/5': the numbering the game screen and the log use."""
-    return (
-        f"phase {meta.get('phase', '?')}, round "
-        f"{meta.get('round_in_phase', '?')}/{meta.get('rounds_per_phase', '?')}"
-    )
-
-
 def _list(args) -> int:
-    from .savefile import list_saves, saves_dir
+    from .savefile import SaveError, list_saves, read_document, saves_dir
+    from .tui.i18n import describe_meta
 
+    tr = _tr(args)
     folder = saves_dir(args.saves_dir)
     rows = list_saves(folder)
     if not rows:
-        print(f"No saves in {folder}")
+        print(tr("load.none", folder=folder))
         return 0
-    print(f"{'name':<32} {'updated':<21} {'config':<6} {'where':<18} {'PV':>3}  state")
+    print(tr("cli.list.head", name=tr("cli.list.name"), updated=tr("cli.list.updated")))
     for path, meta, problem in rows:
         if meta is None:
-            print(f"{path.stem:<32} unreadable: {problem}")
-            continue
-        where = where_in_game(meta)
-        state = f"finished ({meta.get('outcome')})" if meta.get("finished") else "in progress"
-        print(
-            f"{path.stem:<32} {meta.get('updated', ''):<21} {meta.get('configuration', ''):<6} "
-            f"{where:<18} {meta.get('hp', ''):>3}  {state}"
-        )
+            print(f"{path.stem:<32} {tr('load.broken', problem=problem.problem_in(tr.lang))}")
+        else:
+            print(f"{path.stem:<32} {meta.get('updated', ''):<21} {describe_meta(tr, meta)}")
+        backup = path.with_name(path.name + ".bak")
+        if backup.is_file():
+            try:
+                what = describe_meta(tr, read_document(backup)["meta"])
+            except (SaveError, AttributeError):
+                what = tr("load.broken", problem="?")
+            print(tr("cli.list.backup", path=backup, what=what))
     return 0
 
 
 def _play(args) -> int:
-    from pathlib import Path
 
     from .engine.state import SeatSetup, Setup
-    from .savefile import SaveError, read_document, resolve, saves_dir
+    from .savefile import SaveError, resolve, saves_dir
     from .tui.i18n import detect_lang
 
     lang = args.lang or detect_lang()
@@ -381,13 +378,14 @@ def _play(args) -> int:
             args.config, seats, seed=seed, events=not args.no_events, ask_every_human=args.ask_all
         )
     elif args.command == "load":
-        path = resolve(args.save, folder)
+        from .savefile import read_save
+
+        # The very verification `check` runs: a refused file never opens the app.
         try:
-            read_document(path)
+            options["game"] = read_save(resolve(args.save, folder))
         except SaveError as exc:
-            print(f"weathering: {exc}", file=sys.stderr)
+            print(f"weathering: {exc.text(lang)}", file=sys.stderr)
             return 2
-        options["load"] = Path(path)
     from .tui.app import WeatheringApp
 
     app = WeatheringApp(**options)

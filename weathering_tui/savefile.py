@@ -183,20 +183,30 @@ def _structure(path: Path, data, cls, where: str):
     except cattrs.BaseValidationError as exc:
         raise SaveError(path, "; ".join(readable_errors(exc, where))) from None
     except (TypeError, ValueError, KeyError) as exc:
-        raise SaveError(path, f"{where}: {exc}") from None
+        raise SaveError(path, f"{where}: {exc}", f"{where} : {exc}") from None
 
 
 def _check_snapshot(path: Path, state: st.GameState, content: Content) -> None:
     """Ranges and card identity, before the (costlier) replay."""
     if not 0 <= state.hp <= 30:
-        raise SaveError(path, f"state.hp is {state.hp}; the gauge runs from 0 to 30")
+        raise SaveError(
+            path,
+            f"state.hp is {state.hp}; the gauge runs from 0 to 30",
+            f"state.hp vaut {state.hp} ; la jauge va de 0 à 30",
+        )
     for player in state.players:
         if not 0 <= player.ap <= content.constants.ap_cap:
             raise SaveError(
-                path, f"state.players[{player.seat}].ap is {player.ap}; PA run from 0 to 10"
+                path,
+                f"state.players[{player.seat}].ap is {player.ap}; PA run from 0 to 10",
+                f"state.players[{player.seat}].ap vaut {player.ap} ; les PA vont de 0 à 10",
             )
         if player.stored_ap < 0:
-            raise SaveError(path, f"state.players[{player.seat}].stored_ap is negative")
+            raise SaveError(
+                path,
+                f"state.players[{player.seat}].stored_ap is negative",
+                f"state.players[{player.seat}].stored_ap est négatif",
+            )
     zones = [state.draw_pile, state.discard_pile, state.limbo]
     for player in state.players:
         zones += [player.hand, player.deck]
@@ -205,22 +215,42 @@ def _check_snapshot(path: Path, state: st.GameState, content: Content) -> None:
         cid, _, copy = instance.partition("#")
         card = content.cards.get(cid)
         if card is None:
-            raise SaveError(path, f"unknown card {cid!r} in the snapshot")
+            raise SaveError(
+                path,
+                f"unknown card {cid!r} in the snapshot",
+                f"carte inconnue {cid!r} dans l'état",
+            )
         if not copy.isdigit() or not 1 <= int(copy) <= card.copies:
-            raise SaveError(path, f"card {instance!r} does not exist ({card.copies} copies)")
+            raise SaveError(
+                path,
+                f"card {instance!r} does not exist ({card.copies} copies)",
+                f"la carte {instance!r} n'existe pas ({card.copies} exemplaires)",
+            )
     counts: dict[str, int] = {}
     for instance in cards:
         counts[instance] = counts.get(instance, 0) + 1
     twice = sorted(c for c, n in counts.items() if n > 1)
     if twice:
-        raise SaveError(path, f"card {twice[0]} is in the snapshot twice")
+        raise SaveError(
+            path,
+            f"card {twice[0]} is in the snapshot twice",
+            f"la carte {twice[0]} est deux fois dans l'état",
+        )
     expected = {f"{c.id}#{n}" for c in content.cards.values() for n in range(1, c.copies + 1)}
     missing = sorted(expected - set(counts))
     if missing:
-        raise SaveError(path, f"card {missing[0]} is missing from the snapshot")
+        raise SaveError(
+            path,
+            f"card {missing[0]} is missing from the snapshot",
+            f"la carte {missing[0]} manque dans l'état",
+        )
     unknown_chars = [p.character for p in state.players if p.character not in content.characters]
     if unknown_chars:
-        raise SaveError(path, f"unknown character {unknown_chars[0]!r}")
+        raise SaveError(
+            path,
+            f"unknown character {unknown_chars[0]!r}",
+            f"personnage inconnu {unknown_chars[0]!r}",
+        )
 
 
 def read_save(path, content: Content | None = None) -> SavedGame:
@@ -230,10 +260,10 @@ def read_save(path, content: Content | None = None) -> SavedGame:
     document = read_document(path)
     meta = document["meta"]
     if not isinstance(meta, dict):
-        raise SaveError(path, "meta must be a table")
+        raise SaveError(path, "meta must be a table", "meta doit être une table")
     setup = _structure(path, document["setup"], st.Setup, "setup")
     if not isinstance(document["actions"], list):
-        raise SaveError(path, "actions must be a list")
+        raise SaveError(path, "actions must be a list", "actions doit être une liste")
     actions = [
         _structure(path, a, act.Action, f"actions[{i}]") for i, a in enumerate(document["actions"])
     ]
@@ -241,32 +271,63 @@ def read_save(path, content: Content | None = None) -> SavedGame:
     snapshot.content = content
     _check_snapshot(path, snapshot, content)
     if snapshot.setup != setup:
-        raise SaveError(path, "the snapshot's setup differs from the file's setup")
+        raise SaveError(
+            path,
+            "the snapshot's setup differs from the file's setup",
+            "la mise en place de l'état diffère de celle du fichier",
+        )
     try:
         state = new_game(setup, content)
     except IllegalAction as exc:
-        raise SaveError(path, f"setup: {exc}") from None
+        raise SaveError(path, f"setup: {exc}", f"setup : {exc}") from None
     for i, action in enumerate(actions):
         refusal = why_illegal(state, action)
         if refusal is not None:
-            raise SaveError(path, f"actions[{i}] ({act.action_name(action)}) is illegal: {refusal}")
+            raise SaveError(
+                path,
+                f"actions[{i}] ({act.action_name(action)}) is illegal: {refusal}",
+                f"actions[{i}] ({act.action_name(action)}) est illégale : {refusal}",
+            )
         apply(state, action)
     converter = save_converter()
     if converter.unstructure(state) != converter.unstructure(snapshot):
         raise SaveError(
-            path, "the snapshot does not match a replay of the actions (edited or corrupted)"
+            path,
+            "the snapshot does not match a replay of the actions (edited or corrupted)",
+            "l'état ne correspond pas au rejeu des actions (fichier modifié ou abîmé)",
         )
     created, updated = meta.get("created"), meta.get("updated")
     if not isinstance(created, str) or not isinstance(updated, str):
-        raise SaveError(path, "meta.created and meta.updated must be timestamps")
+        raise SaveError(
+            path,
+            "meta.created and meta.updated must be timestamps",
+            "meta.created et meta.updated doivent être des dates",
+        )
     handed = meta.get("handed_to_bots", [])
     seats = range(len(setup.seats))
     if not isinstance(handed, list) or not all(isinstance(s, int) and s in seats for s in handed):
-        raise SaveError(path, "meta.handed_to_bots must list seat numbers")
+        raise SaveError(
+            path,
+            "meta.handed_to_bots must list seat numbers",
+            "meta.handed_to_bots doit lister des numéros de place",
+        )
     table = meta.get("table", {})
     if not isinstance(table, dict):
-        raise SaveError(path, "meta.table must be a table")
-    return SavedGame(setup, actions, state, created, updated, handed, table)
+        raise SaveError(path, "meta.table must be a table", "meta.table doit être une table")
+    game = SavedGame(setup, actions, state, created, updated, handed, table)
+    # `list` and the load screen show [meta] without replaying: it must tell the truth.
+    expected = metadata(game)
+    wrong = sorted(k for k in expected.keys() | meta.keys() if expected.get(k) != meta.get(k))
+    if wrong:
+        key = wrong[0]
+        raise SaveError(
+            path,
+            f"meta.{key} is {meta.get(key)!r} but the game says {expected.get(key)!r} "
+            "(edited or corrupted)",
+            f"meta.{key} vaut {meta.get(key)!r} mais la partie dit {expected.get(key)!r} "
+            "(fichier modifié ou abîmé)",
+        )
+    return game
 
 
 def autosave_name(game: SavedGame) -> str:

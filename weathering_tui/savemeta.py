@@ -18,37 +18,57 @@ TOP_KEYS = {"format", "format_version", "meta", "setup", "actions", "state"}
 
 
 class SaveError(Exception):
-    """A save file that cannot be used; the message names the file and the problem."""
+    """A save file that cannot be used; the message names the file and the problem
+    (in English; `text("fr")` says it in French)."""
 
-    def __init__(self, path, problem: str):
+    def __init__(self, path, problem: str, problem_fr: str | None = None):
         self.path = Path(path)
         self.problem = problem
+        self.problem_fr = problem_fr or problem
         super().__init__(f"{path}: {problem}")
+
+    def text(self, lang: str = "en") -> str:
+        return f"{self.path} : {self.problem_fr}" if lang == "fr" else str(self)
+
+    def problem_in(self, lang: str = "en") -> str:
+        return self.problem_fr if lang == "fr" else self.problem
 
 
 def _read_bytes(path: Path) -> bytes:
     try:
         info = path.lstat()
     except FileNotFoundError:
-        raise SaveError(path, "no such file") from None
+        raise SaveError(path, "no such file", "fichier introuvable") from None
     except OSError as exc:
-        raise SaveError(path, f"cannot read it: {exc.strerror}") from None
+        raise SaveError(
+            path, f"cannot read it: {exc.strerror}", f"lecture impossible : {exc.strerror}"
+        ) from None
     if stat.S_ISLNK(info.st_mode):
-        raise SaveError(path, "is a symbolic link; load the file it points to instead")
+        raise SaveError(
+            path,
+            "is a symbolic link; load the file it points to instead",
+            "est un lien symbolique ; chargez le fichier vers lequel il pointe",
+        )
     if stat.S_ISDIR(info.st_mode):
-        raise SaveError(path, "is a folder, not a save file")
+        raise SaveError(path, "is a folder, not a save file", "est un dossier, pas une sauvegarde")
     if not stat.S_ISREG(info.st_mode):
-        raise SaveError(path, "is not a regular file")
+        raise SaveError(path, "is not a regular file", "n'est pas un fichier ordinaire")
     if info.st_size == 0:
-        raise SaveError(path, "is empty")
+        raise SaveError(path, "is empty", "est vide")
     if info.st_size > MAX_BYTES:
-        raise SaveError(path, f"is {info.st_size} bytes, more than a save can be ({MAX_BYTES})")
+        raise SaveError(
+            path,
+            f"is {info.st_size} bytes, more than a save can be ({MAX_BYTES})",
+            f"fait {info.st_size} octets, plus qu'une sauvegarde ne peut ({MAX_BYTES})",
+        )
     try:
         return path.read_bytes()
     except PermissionError:
-        raise SaveError(path, "cannot be read: permission denied") from None
+        raise SaveError(path, "cannot be read: permission denied", "lecture interdite") from None
     except OSError as exc:
-        raise SaveError(path, f"cannot read it: {exc.strerror}") from None
+        raise SaveError(
+            path, f"cannot read it: {exc.strerror}", f"lecture impossible : {exc.strerror}"
+        ) from None
 
 
 def read_document(path) -> dict:
@@ -58,29 +78,53 @@ def read_document(path) -> dict:
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError:
-        raise SaveError(path, "is not a text file (not UTF-8): not a Weathering save") from None
+        raise SaveError(
+            path,
+            "is not a text file (not UTF-8): not a Weathering save",
+            "n'est pas un fichier texte (pas UTF-8) : pas une sauvegarde Weathering",
+        ) from None
     try:
         document = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
-        raise SaveError(path, f"is not valid TOML ({exc}); the file may be truncated") from None
+        raise SaveError(
+            path,
+            f"is not valid TOML ({exc}); the file may be truncated",
+            f"n'est pas du TOML valide ({exc}) ; le fichier est peut-être tronqué",
+        ) from None
     if document.get("format") != FORMAT:
-        raise SaveError(path, f"is not a Weathering save (format is {document.get('format')!r})")
+        raise SaveError(
+            path,
+            f"is not a Weathering save (format is {document.get('format')!r})",
+            f"n'est pas une sauvegarde Weathering (format {document.get('format')!r})",
+        )
     version = document.get("format_version")
     if not isinstance(version, int):
-        raise SaveError(path, "format_version is missing or not a whole number")
+        raise SaveError(
+            path,
+            "format_version is missing or not a whole number",
+            "format_version manque ou n'est pas un nombre entier",
+        )
     if version > FORMAT_VERSION:
         raise SaveError(
             path,
             f"was written by a newer Weathering (save format {version}); "
             f"this version reads format {FORMAT_VERSION} and older",
+            f"vient d'un Weathering plus récent (format {version}) ; "
+            f"celui-ci lit le format {FORMAT_VERSION} et les précédents",
         )
     document = migrate(document, path)
     extra = set(document) - TOP_KEYS
     if extra:
-        raise SaveError(path, f"unknown keys: {', '.join(sorted(extra))}")
+        raise SaveError(
+            path,
+            f"unknown keys: {', '.join(sorted(extra))}",
+            f"clés inconnues : {', '.join(sorted(extra))}",
+        )
     missing = TOP_KEYS - set(document)
     if missing:
-        raise SaveError(path, f"missing: {', '.join(sorted(missing))}")
+        raise SaveError(
+            path, f"missing: {', '.join(sorted(missing))}", f"manque : {', '.join(sorted(missing))}"
+        )
     return document
 
 
@@ -91,12 +135,18 @@ MIGRATIONS: dict[int, object] = {}
 def migrate(document: dict, path: Path) -> dict:
     version = document["format_version"]
     if version < 1:
-        raise SaveError(path, f"save format {version} does not exist")
+        raise SaveError(
+            path,
+            f"save format {version} does not exist",
+            f"le format de sauvegarde {version} n'existe pas",
+        )
     if version < OLDEST_READABLE:
         raise SaveError(
             path,
             f"was written by an older Weathering (save format {version}, earlier rules); "
             f"this version resumes format {OLDEST_READABLE} and newer",
+            f"vient d'un Weathering plus ancien (format {version}, règles antérieures) ; "
+            f"celui-ci reprend le format {OLDEST_READABLE} et les suivants",
         )
     while version < FORMAT_VERSION:
         document = MIGRATIONS[version](document)
@@ -107,21 +157,57 @@ def migrate(document: dict, path: Path) -> dict:
 # ------------------------------------------------------------ folders and names
 
 
+def default_saves_dir() -> Path:
+    """The user's own data folder (platformdirs: $XDG_DATA_HOME/weathering/saves on
+    Linux, ~/.local/share/weathering/saves without it)."""
+    import platformdirs
+
+    return platformdirs.user_data_path("weathering", appauthor=False) / "saves"
+
+
 def saves_dir(option: str | None = None) -> Path:
-    """--saves-dir, else $WEATHERING_SAVES, else ./saves."""
-    chosen = option or os.environ.get("WEATHERING_SAVES") or "saves"
-    return Path(chosen)
+    """--saves-dir, else $WEATHERING_SAVES, else the user's data folder."""
+    chosen = option or os.environ.get("WEATHERING_SAVES")
+    return Path(chosen).expanduser() if chosen else default_saves_dir()
+
+
+def program() -> list[str]:
+    """How to run this very Weathering again from any folder: `weathering` when the
+    shell finds this one under that name, else the full path (or `python -m`)."""
+    import shutil
+    import sys
+
+    argv0 = sys.argv[0] if sys.argv and sys.argv[0] else ""
+    here = Path(argv0).resolve() if argv0 else None
+    if here is not None and here.name in ("__main__.py", "cli.py") or not argv0:
+        return [sys.executable, "-m", "weathering_tui"]
+    found = shutil.which("weathering")
+    if found and here is not None and Path(found).resolve() == here:
+        return ["weathering"]
+    return [str(here)]
+
+
+def resume_command(name: str, folder: Path) -> str:
+    """The command that resumes save `name` of `folder`, wherever it is typed."""
+    import shlex
+
+    words = program() + ["load", name]
+    if Path(folder).expanduser().resolve() != default_saves_dir().resolve():
+        words += ["--saves-dir", str(Path(folder).expanduser().resolve())]
+    return shlex.join(words)
 
 
 def resolve(name_or_path: str, folder: Path) -> Path:
     """A save named in the folder ("autosave-…", with or without .toml) or a path."""
     candidate = Path(name_or_path)
+    if name_or_path.endswith(".toml.bak") and os.sep not in name_or_path:
+        return candidate if candidate.exists() else folder / name_or_path
     if candidate.suffix == ".toml" or os.sep in name_or_path or candidate.exists():
         return candidate
     return folder / f"{name_or_path}.toml"
 
 
-def list_saves(folder: Path) -> list[tuple[Path, dict | None, str | None]]:
+def list_saves(folder: Path) -> list[tuple[Path, dict | None, SaveError | None]]:
     """Every *.toml in the folder with its metadata, or the problem that stops reading it."""
     rows = []
     if not folder.is_dir():
@@ -132,6 +218,6 @@ def list_saves(folder: Path) -> list[tuple[Path, dict | None, str | None]]:
             meta = document["meta"]
             rows.append((path, meta if isinstance(meta, dict) else {}, None))
         except SaveError as exc:
-            rows.append((path, None, exc.problem))
-    rows.sort(key=lambda row: (row[1] or {}).get("updated", ""), reverse=True)
+            rows.append((path, None, exc))
+    rows.sort(key=lambda row: str((row[1] or {}).get("updated", "")), reverse=True)
     return rows

@@ -174,6 +174,41 @@ async def test_ctrl_s_saves_under_a_name_and_l_shows_the_whole_log(tmp_path):
         assert isinstance(app.screen, GameScreen)
 
 
+async def test_ctrl_s_on_the_name_of_another_game_asks_before_replacing_it(tmp_path):
+    from weathering_tui.savefile import write_save
+
+    other = at(setup_for("1v1", seed=4), human_turn(0, 1))
+    write_save(tmp_path / "mine.toml", other)
+    before = (tmp_path / "mine.toml").read_bytes()
+    game = at(setup_for("2v1", seed=11), human_turn(0, 1))
+    app = WeatheringApp(lang="en", saves_dir=tmp_path, game=game, pace=0)
+
+    async def save_as(pilot, name):
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        app.screen.query_one("Input").value = ""
+        await pilot.press(*name, "enter")
+        await pilot.pause()
+
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await save_as(pilot, "mine")
+        assert isinstance(app.screen, ChoiceModal)
+        assert "another game" in app.screen.title_text
+        await pilot.press("2")  # choose another name: the name prompt comes back
+        await pilot.pause()
+        assert (tmp_path / "mine.toml").read_bytes() == before
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, GameScreen)
+        await save_as(pilot, "mine")
+        await pilot.press("1")  # replace it, knowingly
+        await pilot.pause()
+        assert read_save(tmp_path / "mine.toml").state == app.session.state
+        await save_as(pilot, "mine")  # now it holds this very game: no question
+        assert isinstance(app.screen, GameScreen)
+
+
 async def test_a_leaving_human_hands_the_seat_to_a_bot_and_the_save_keeps_it(tmp_path):
     setup = setup_for("2v1", humans=2, seed=6)
     app = WeatheringApp(lang="fr", saves_dir=tmp_path, setup=setup, pace=0)

@@ -169,6 +169,26 @@ class LocalSession:
         except OSError as exc:
             self.save_problem = f"{exc.filename or self.saves_dir}: {exc.strerror or exc}"
 
+    def other_game_at(self, name: str) -> bool:
+        """Whether save `name` exists and holds something other than this game (another
+        game, or a file that cannot be read): saving there would replace it."""
+        from ..savemeta import SaveError, read_document
+
+        path = self.saves_dir / f"{name}.toml"
+        if not path.exists():
+            return False
+        try:
+            document = read_document(path)
+        except SaveError:
+            return True
+        meta, setup = document.get("meta"), document.get("setup")
+        return not (
+            isinstance(meta, dict)
+            and isinstance(setup, dict)
+            and meta.get("created") == self.game.created
+            and setup.get("seed") == self.game.setup.seed
+        )
+
     def save(self, name: str | None = None) -> Path:
         """Autosave, or a named save (which the autosave keeps following)."""
         path = write_save(self.saves_dir / f"{name or self.save_name}.toml", self.game)

@@ -157,7 +157,7 @@ class WeatheringApp(App[None]):
         try:
             game = read_save(path, self.content)
         except SaveError as exc:
-            self.notify(str(exc), severity="error", timeout=8)
+            self.notify(exc.text(self.tr.lang), severity="error", timeout=8, markup=False)
             return
         self._play(game)
 
@@ -184,7 +184,10 @@ class WeatheringApp(App[None]):
         if session.autosave and not session.over:
             session.autosave_now()
             if session.save_problem is None:
-                message = self.tr("quit.saved", name=session.save_name)
+                from ..savemeta import resume_command
+
+                command = resume_command(session.save_name, session.saves_dir)
+                message = self.tr("quit.saved", command=command)
             else:
                 message = self.tr("save.failed", problem=session.save_problem)
         self.exit(message=message)

@@ -26,6 +26,20 @@ def detect_lang(environ=None) -> str:
     return "en"
 
 
+def describe_meta(tr, meta: dict) -> str:
+    """A save's one-line summary from its [meta]: the load screen and `list` agree."""
+    if meta.get("finished"):
+        state = tr("load.finished", band=tr("band." + meta.get("outcome", "orageux")))
+    else:
+        state = tr(
+            "phase_turn",
+            phase=meta.get("phase", "?"),
+            turn=meta.get("round_in_phase", "?"),
+            of=meta.get("rounds_per_phase", "?"),
+        )
+    return f"{meta.get('configuration', '?')} · {state} · {meta.get('hp', '?')} PV"
+
+
 STRINGS: dict[str, dict[str, str]] = {
     "fr": {
         "pitch": "Les Écolos restaurent l'écosystème, les Lobbyistes le ruinent.",
@@ -91,6 +105,7 @@ STRINGS: dict[str, dict[str, str]] = {
         "pa": "PA",
         "cost_eff": "{cost} PA",
         "cancel_text": "annule (réaction)",
+        "level_short": "N",
         "key.play": "jouer",
         "key.deck": "deck",
         "key.discard": "défausser",
@@ -217,13 +232,23 @@ STRINGS: dict[str, dict[str, str]] = {
         "help.characters": "Personnages",
         "help.events": "Événements",
         "help.close": "Échap : fermer",
+        "cli.list.head": "{name:<32} {updated:<21} partie",
+        "cli.list.name": "nom",
+        "cli.list.updated": "mise à jour",
+        "cli.list.backup": "  ↳ copie précédente {path} : {what}",
+        "cli.check.ok": "ok   {path} : {what}, {actions} actions",
+        "cli.check.bad": "REFUSÉE  {error}",
+        "cli.in_progress": "en cours",
         "load.title": "Charger une partie",
         "load.none": "Aucune sauvegarde dans {folder}",
         "load.broken": "illisible : {problem}",
         "load.keys": "↑↓ choisir · Entrée charger · Échap retour",
         "load.finished": "terminée ({band})",
-        "quit.saved": "Partie sauvegardée. Reprendre : weathering load {name}",
+        "quit.saved": "Partie sauvegardée. Reprendre : {command}",
         "save.done": "Sauvegardé sous {name}",
+        "save.replace.title": "« {name} » est la sauvegarde d'une autre partie.",
+        "save.replace.yes": "Remplacer « {name} » par cette partie",
+        "save.replace.no": "Choisir un autre nom",
         "save.failed": "Sauvegarde impossible ({problem}) : la partie continue sans être sauvée.",
         "save.prompt": "Nom de la sauvegarde",
         "transition.title": "Transition : la phase 2 commence",
@@ -297,6 +322,7 @@ STRINGS: dict[str, dict[str, str]] = {
         "pa": "PA",
         "cost_eff": "{cost} PA",
         "cancel_text": "cancels (reaction)",
+        "level_short": "L",
         "key.play": "play",
         "key.deck": "deck",
         "key.discard": "discard",
@@ -423,13 +449,23 @@ STRINGS: dict[str, dict[str, str]] = {
         "help.characters": "Characters",
         "help.events": "Events",
         "help.close": "Esc: close",
+        "cli.list.head": "{name:<32} {updated:<21} game",
+        "cli.list.name": "name",
+        "cli.list.updated": "updated",
+        "cli.list.backup": "  ↳ previous copy {path}: {what}",
+        "cli.check.ok": "ok   {path}: {what}, {actions} actions",
+        "cli.check.bad": "BAD  {error}",
+        "cli.in_progress": "in progress",
         "load.title": "Load a game",
         "load.none": "No saves in {folder}",
         "load.broken": "unreadable: {problem}",
         "load.keys": "↑↓ choose · Enter load · Esc back",
         "load.finished": "finished ({band})",
-        "quit.saved": "Game saved. Resume with: weathering load {name}",
+        "quit.saved": "Game saved. Resume with: {command}",
         "save.done": "Saved as {name}",
+        "save.replace.title": '"{name}" is the save of another game.',
+        "save.replace.yes": 'Replace "{name}" with this game',
+        "save.replace.no": "Choose another name",
         "save.failed": "Cannot save ({problem}): the game goes on unsaved.",
         "save.prompt": "Save name",
         "transition.title": "Transition: phase 2 begins",

@@ -443,7 +443,17 @@ class GameScreen(Screen[None]):
             SaveNameModal(self.tr("save.prompt"), default, self.tr("save.hint")), self._saved
         )
 
-    def _saved(self, name: str | None) -> None:
+    def _saved(self, name: str | None, replace: bool = False) -> None:
+        if name and not replace and self.session.other_game_at(name):
+            options = [
+                (self.tr("save.replace.yes", name=name), True),
+                (self.tr("save.replace.no"), False),
+            ]
+            self.app.push_screen(
+                ChoiceModal(self.tr("save.replace.title", name=name), options, can_back=True),
+                lambda yes: self._saved(name, True) if yes else self.action_save(),
+            )
+            return
         if name:
             try:
                 path = self.session.save(name)

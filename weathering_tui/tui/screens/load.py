@@ -10,18 +10,7 @@ from textual.screen import Screen
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
-
-def describe_meta(tr, meta: dict) -> str:
-    if meta.get("finished"):
-        state = tr("load.finished", band=tr("band." + meta.get("outcome", "orageux")))
-    else:
-        state = tr(
-            "phase_turn",
-            phase=meta.get("phase", "?"),
-            turn=meta.get("round_in_phase", "?"),
-            of=meta.get("rounds_per_phase", "?"),
-        )
-    return f"{meta.get('configuration', '?')} · {state} · {meta.get('hp', '?')} PV"
+from ..i18n import describe_meta
 
 
 class LoadScreen(Screen[None]):
@@ -45,7 +34,8 @@ class LoadScreen(Screen[None]):
             options = []
             for path, meta, problem in self.rows:
                 if meta is None:
-                    label = f"{path.stem:<28} {tr('load.broken', problem=problem)[:40]}"
+                    broken = tr("load.broken", problem=problem.problem_in(tr.lang))
+                    label = f"{path.stem:<28} {broken[:40]}"
                     options.append(Option(Text(label, style="dim"), disabled=True))
                 else:
                     options.append(Option(f"{path.stem:<28} {describe_meta(tr, meta)}"))
@@ -66,7 +56,7 @@ class LoadScreen(Screen[None]):
         path, meta, problem = self.rows[event.option_index]
         text = Text(path.name + "\n", style="bold")
         if meta is None:
-            text.append(problem or "")
+            text.append(problem.problem_in(self.tr.lang))
         else:
             text.append(describe_meta(self.tr, meta) + "\n")
             text.append(f"{meta.get('updated', '')}\n", style="dim")
