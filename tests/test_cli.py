@@ -49,3 +49,30 @@ def test_unknown_option_is_one_clear_line_and_exit_2():
         [sys.executable, "-m", "weathering_tui", "--frobnicate"], capture_output=True, text=True
     )
     assert result.returncode == 2 and "unrecognized arguments" in result.stderr
+
+
+def test_french_elides_de_before_a_vowel_in_names():
+    from weathering_tui.tui.i18n import Tr
+
+    fr = Tr("fr")
+    assert fr("hand_of", name="Insatiable", n=3) == "Main d'Insatiable (3)"
+    assert fr("hand_of", name="Cassy", n=3) == "Main de Cassy (3)"
+    assert Tr("en")("hand_of", name="Insatiable", n=3) == "Insatiable's hand (3)"
+
+
+def test_list_and_check_speak_french_and_show_previous_copies(tmp_path, capsys):
+    import shutil
+    from pathlib import Path
+
+    from weathering_tui.cli import main
+
+    example = Path(__file__).parent.parent / "saves" / "examples" / "1v1-last-round.toml"
+    shutil.copy(example, tmp_path / "duel.toml")
+    shutil.copy(example, tmp_path / "duel.toml.bak")
+    (tmp_path / "broken.toml").write_text("x", encoding="utf-8")
+    assert main(["list", "--saves-dir", str(tmp_path), "--lang", "fr"]) == 0
+    out = capsys.readouterr().out
+    assert "Tour 5/5" in out and "copie précédente" in out and "duel.toml.bak" in out
+    assert "illisible : n'est pas du TOML valide" in out and "is not valid" not in out
+    assert main(["check", str(tmp_path / "broken.toml"), "--lang", "fr"]) == 2
+    assert "REFUSÉE" in capsys.readouterr().out

@@ -8,6 +8,15 @@ import sys
 
 CONFIGURATIONS = ("1v1", "2v1", "3v1", "4v1", "2v2", "3v2")
 BOT_KINDS = ("random", "heuristic", "expert")
+DIFFICULTIES = (
+    "balanced",
+    "hard",
+    "deadly",
+    "fossilise",
+    "au_bras_long",
+    "aux_poches_pleines",
+    "insatiable",
+)
 
 
 class _Parser(argparse.ArgumentParser):
@@ -76,6 +85,13 @@ def build_parser() -> argparse.ArgumentParser:
         "--bots", choices=BOT_KINDS, default="heuristic", help="who plays the other seats"
     )
     new.add_argument("--ask-all", action="store_true", help="ask every human in reaction windows")
+    new.add_argument(
+        "--difficulty",
+        choices=DIFFICULTIES,
+        metavar="LEVEL",
+        help="balanced (⚖️), hard (🔥), deadly (☠️), or a Lobbyiste: fossilise, au_bras_long, "
+        "aux_poches_pleines, insatiable (default: the configuration's fair level)",
+    )
     load = commands.add_parser("load", help="resume a saved game")
     _common(load)
     load.add_argument("save", metavar="NAME|PATH", help="a save's name (see list) or its path")
@@ -95,6 +111,11 @@ def build_parser() -> argparse.ArgumentParser:
         "--lobbyist-character",
         choices=("fossilise", "au_bras_long", "aux_poches_pleines", "insatiable"),
         help="character of the first Lobbyiste (a second one gets a ⚖️ partner)",
+    )
+    sim.add_argument(
+        "--difficulty",
+        choices=("balanced", "hard", "deadly"),
+        help="deal the Lobbyistes as a new game of that difficulty does",
     )
     sim.add_argument(
         "--jobs", type=_positive, default=1, help="processes to spread the games over (default 1)"
@@ -173,7 +194,7 @@ def main(argv: list[str] | None = None) -> int:
                 ecologists,
                 args.save_dir,
                 lobbyists=lobbyists,
-                lobbyist_character=args.lobbyist_character,
+                lobbyist_character=args.lobbyist_character or args.difficulty,
                 jobs=args.jobs,
             )
         except ContentError as exc:
@@ -348,24 +369,22 @@ def _play(args) -> int:
     from .tui.i18n import detect_lang
 
     lang = args.lang or detect_lang()
+    tr = _tr(args)
     folder = saves_dir(args.saves_dir)
     if folder.exists() and not folder.is_dir():
-        print(f"weathering: {folder}: not a folder (see --saves-dir)", file=sys.stderr)
+        print(tr("cli.not_folder", folder=folder), file=sys.stderr)
         return 2
     if args.command == "new":
         try:
             folder.mkdir(parents=True, exist_ok=True)
         except OSError as exc:
-            print(f"weathering: cannot use {folder} for saves: {exc.strerror}", file=sys.stderr)
+            print(tr("cli.cannot_use", folder=folder, problem=exc.strerror), file=sys.stderr)
             return 2
     options = {"lang": lang, "saves_dir": folder}
     if args.command == "new":
         eco, lob = (int(n) for n in args.config.split("v"))
         if not 0 <= args.humans <= eco + lob:
-            print(
-                f"weathering: error: --humans must be 0 to {eco + lob} for {args.config}",
-                file=sys.stderr,
-            )
+            print(tr("cli.humans", n=eco + lob, config=args.config), file=sys.stderr)
             return 2
         sides = ["ecologist"] * eco + ["lobbyist"] * lob
         seats = tuple(
@@ -374,8 +393,21 @@ def _play(args) -> int:
         import random
 
         seed = args.seed if args.seed is not None else random.SystemRandom().randrange(10**6)
-        options["setup"] = Setup(
-            args.config, seats, seed=seed, events=not args.no_events, ask_every_human=args.ask_all
+        from .content import default_content
+        from .engine import with_difficulty
+
+        content = default_content()
+        level = args.difficulty or content.configurations[args.config].recommended_label
+        options["setup"] = with_difficulty(
+            Setup(
+                args.config,
+                seats,
+                seed=seed,
+                events=not args.no_events,
+                ask_every_human=args.ask_all,
+            ),
+            level,
+            content,
         )
     elif args.command == "load":
         from .savefile import read_save

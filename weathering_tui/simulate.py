@@ -10,7 +10,7 @@ from collections import Counter, defaultdict
 import attrs
 
 from .bots import BOTS
-from .engine import Setup, apply, decision_for, new_game, view_for
+from .engine import LABELS, Setup, apply, decision_for, new_game, view_for, with_difficulty
 from .engine.state import GameState, SeatSetup
 
 
@@ -78,10 +78,13 @@ def play_game(
 
 
 def setup_for(configuration: str, seed: int, lobbyist: str | None = None, events=True) -> Setup:
-    """Standard seats; `lobbyist` fixes the first Lobbyiste's character (§6.7 partners)."""
+    """Standard seats; `lobbyist` fixes the first Lobbyiste's character (§6.7 partners),
+    or is a difficulty label: the Lobbyistes are dealt as a new game deals them."""
     base = Setup.standard(configuration, seed=seed, events=events)
     if lobbyist is None:
         return base
+    if lobbyist in LABELS:
+        return with_difficulty(base, lobbyist)
     partner = "fossilise" if lobbyist == "au_bras_long" else "au_bras_long"
     chosen = [lobbyist, partner]
     seats = []
@@ -269,17 +272,23 @@ LOBBYISTS = ("fossilise", "au_bras_long", "aux_poches_pleines", "insatiable")
 
 
 def balance(games: int = 100, seed: int = 1, progress=None) -> list[dict]:
-    """Heuristic against heuristic in every configuration, for every Lobbyiste."""
+    """Heuristic against heuristic in every configuration: the default game (the fair
+    difficulty a new game offers, Lobbyistes dealt as it deals them), then every Lobbyiste."""
+    from .content import default_content
+
+    configurations = default_content().configurations
     rows = []
     for configuration in CONFIGURATIONS:
-        for lobbyist in LOBBYISTS:
+        fair = configurations[configuration].recommended_label
+        for lobbyist in (fair, *LOBBYISTS):
             started = time.perf_counter()
             results = run_games(
                 games, configuration, seed, "heuristic", "heuristic", lobbyist_character=lobbyist
             )
             seconds = time.perf_counter() - started
             summary = summarise(results, seconds, configuration, seed, "heuristic")
-            summary["lobbyist"] = lobbyist
+            summary["lobbyist"] = lobbyist if lobbyist in LOBBYISTS else "default"
+            summary["difficulty"] = fair
             rows.append(summary)
             if progress is not None:
                 progress(summary)
@@ -297,17 +306,17 @@ def balance_markdown(rows: list[dict], games: int, command: str) -> str:
         "Écolo win rate (95% interval) · mean final PV · games where the draw pile ran out "
         "(mean round).",
         "",
-        "| Config | "
+        "| Config | Default game | "
         + " | ".join(f"{chars[c].name} {labels[chars[c].label]}" for c in LOBBYISTS)
         + " |",
-        "|---|" + "---|" * len(LOBBYISTS),
+        "|---|---|" + "---|" * len(LOBBYISTS),
     ]
     by_config = defaultdict(dict)
     for row in rows:
         by_config[row["configuration"]][row["lobbyist"]] = row
     for configuration in CONFIGURATIONS:
         cells = []
-        for lobbyist in LOBBYISTS:
+        for lobbyist in ("default", *LOBBYISTS):
             row = by_config[configuration].get(lobbyist)
             if row is None:
                 cells.append("—")
@@ -315,8 +324,9 @@ def balance_markdown(rows: list[dict], games: int, command: str) -> str:
             low, high = row["ecologist_win_rate_ci95"]
             empty = row["draw_pile_empty_rate"]
             when = f" (r{row['draw_pile_empty_turn']:.0f})" if row["draw_pile_empty_turn"] else ""
+            label = f"{labels[row['difficulty']]} " if lobbyist == "default" else ""
             cells.append(
-                f"{row['ecologist_win_rate']:.0%} ({low:.0%}–{high:.0%}) · "
+                f"{label}{row['ecologist_win_rate']:.0%} ({low:.0%}–{high:.0%}) · "
                 f"{row['mean_final_hp']:.1f} PV · pile {empty:.0%}{when}"
             )
         lines.append(f"| {configuration} | " + " | ".join(cells) + " |")

@@ -246,3 +246,50 @@ async def test_an_expert_bot_seat_plays_in_the_app(tmp_path):
         await drive(pilot, app, lambda a: a.session.state.round >= 2, limit=4000)
         assert app.session.bots[1].name == "expert"
         assert any(a.seat == 1 for a in app.session.game.actions)
+
+
+async def test_help_log_and_quit_work_from_inside_a_dialog(tmp_path):
+    from weathering_tui.tui.screens.help import HelpScreen
+    from weathering_tui.tui.screens.log import LogScreen
+
+    game = at(
+        setup_for("2v1", seed=3), lambda s: s.pending.kind == "mulligan" and s.pending.seat == 0
+    )
+    app = WeatheringApp(lang="fr", saves_dir=tmp_path, game=game, pace=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, ChoiceModal)
+        assert "? aide" in str(app.screen.query_one("#choice-keys").render())
+        await pilot.press("question_mark")
+        assert isinstance(app.screen, HelpScreen)
+        await pilot.press("escape")
+        assert isinstance(app.screen, ChoiceModal)
+        await pilot.press("l")
+        assert isinstance(app.screen, LogScreen)
+        await pilot.press("escape")
+        assert isinstance(app.screen, ChoiceModal)
+        await pilot.press("q")
+        await pilot.pause()
+    assert app.return_code == 0
+    saved = read_save(tmp_path / f"{app.session.save_name}.toml")
+    assert saved.state == app.session.state  # quitting from the dialog saved the game
+
+
+async def test_the_help_scrolls_with_down_and_page_down_at_once():
+    from textual.containers import VerticalScroll
+
+    app = WeatheringApp(lang="fr", saves_dir=None, autosave=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.open_help(tab="cards")
+        await pilot.pause()
+        page = app.screen.query_one("#cards").query_one(VerticalScroll)
+        assert page.scroll_y == 0 and page.max_scroll_y > 0
+        await pilot.press("down")
+        await pilot.pause()
+        assert page.scroll_y == 1
+        await pilot.press("pagedown")
+        await pilot.pause()
+        assert page.scroll_y > 5
+        await pilot.press("right")  # ← → still change tabs
+        await pilot.pause()
+        assert app.screen.query_one("TabbedContent").active == "characters"

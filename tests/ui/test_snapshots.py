@@ -68,6 +68,39 @@ def test_reaction_prompt(snap_compare, size):
     assert snap_compare(app(game=game), terminal_size=size)
 
 
+def targeted_card_announced(s):
+    p = s.pending
+    return (
+        p is not None
+        and p.kind == "react"
+        and p.seat == 0
+        and p.info.get("action") == "play_card"
+        and "target" in p.info
+    )
+
+
+def test_reaction_prompt_shows_the_cards_effect_and_target(snap_compare):
+    """The prompt says whom the card targets and what it does, in full, at 80×24."""
+    setup = setup_for("2v1", seed=12, characters=["priya", "amir", "fossilise"])
+    assert snap_compare(app(game=at(setup, targeted_card_announced)), terminal_size=(80, 24))
+
+
+def just_traded(s):
+    return (
+        s.pending is not None
+        and s.pending.kind == "turn"
+        and s.pending.seat == 0
+        and bool(s.log)
+        and s.log[-1].kind == "exchange"
+        and 0 in s.log[-1].data["seats"]
+    )
+
+
+def test_game_after_a_trade_shows_the_card_received(snap_compare):
+    """The log's wrapped entry is whole at 80×24: the card received is on screen."""
+    assert snap_compare(app(game=at(setup_for("2v1", seed=1), just_traded)), terminal_size=(80, 24))
+
+
 @pytest.mark.parametrize("size", SIZES, ids=["80x24", "120x40"])
 def test_privacy_screen(snap_compare, size):
     game = at(setup_for("1v1", humans=2, seed=4), human_turn(0, 1))

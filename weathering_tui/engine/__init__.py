@@ -13,7 +13,7 @@ from . import actions
 from .common import REFUSALS, IllegalAction, band_for, card_id
 from .core import apply, new_game, replay
 from .determinize import determinize
-from .flow import synergy_of
+from .flow import LABELS, difficulty_of, synergy_of, with_difficulty
 from .legal import legal_actions, why_illegal
 from .state import GameState, LogEntry, SeatSetup, Setup
 from .view import (
@@ -28,6 +28,7 @@ from .view import (
 )
 
 __all__ = [
+    "LABELS",
     "REFUSALS",
     "SPECTATOR",
     "Decision",
@@ -45,6 +46,7 @@ __all__ = [
     "card_id",
     "decision_for",
     "determinize",
+    "difficulty_of",
     "legal_actions",
     "new_game",
     "replay",
@@ -52,4 +54,5 @@ __all__ = [
     "view_for",
     "visible_entry",
     "why_illegal",
+    "with_difficulty",
 ]

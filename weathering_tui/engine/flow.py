@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import attrs
+
 from ..content import Content, default_content
 from . import rng
 from .common import (
@@ -59,6 +61,57 @@ def _check_setup(setup: Setup, content: Content) -> None:
             raise IllegalAction("unknown_character", character=seat.character)
         if char.side != seat.side:
             raise IllegalAction("character_side", character=char.id, side=seat.side)
+
+
+LABELS = ("balanced", "hard", "deadly")  # ⚖️ 🔥 ☠️, from the fairest (§2.2)
+
+
+def with_difficulty(setup: Setup, difficulty: str, content: Content | None = None) -> Setup:
+    """The setup with its "random" Lobbyiste seats dealt for a difficulty (§2.2, [RB 191]):
+    the game is as hard as its harshest Lobbyiste label. `difficulty` is a label id, a
+    Lobbyiste character id, or "" for any character. With no Lobbyiste chosen, the first
+    is dealt among the characters of that label and a second one gets a ⚖️ partner; a
+    Lobbyiste already chosen sets the difficulty itself, and the others get ⚖️ partners.
+    The deal follows the seed, and the setup names every character it dealt."""
+    content = content or default_content()
+    if not difficulty:
+        return setup
+    lobbyists = [c for c in content.characters.values() if c.side == "lobbyist"]
+    if difficulty in content.characters:
+        wanted = [difficulty]
+    elif difficulty in LABELS:
+        wanted = [c.id for c in lobbyists if c.label == difficulty]
+    else:
+        raise IllegalAction("unknown_character", character=difficulty)
+    taken = {s.character for s in setup.seats if s.character != "random"}
+    chose_one = any(
+        content.characters[c].side == "lobbyist" for c in taken if c in content.characters
+    )
+    state_rng = rng.seed_state(setup.seed ^ 0x5EED_D1FF)
+    seats = []
+    for seat in setup.seats:
+        if seat.side == "lobbyist" and seat.character == "random":
+            pool = [c for c in wanted if c not in taken] if not chose_one else []
+            if not pool:  # a partner: ⚖️, so that the label chosen stays the game's
+                pool = [c.id for c in lobbyists if c.label == "balanced" and c.id not in taken]
+            state_rng, k = rng.below(state_rng, len(pool))
+            seat = attrs.evolve(seat, character=pool[k])
+            taken.add(pool[k])
+            chose_one = True
+        seats.append(seat)
+    return attrs.evolve(setup, seats=tuple(seats))
+
+
+def difficulty_of(setup: Setup, content: Content | None = None) -> str | None:
+    """The game's difficulty label (the harshest Lobbyiste's), None while one is random."""
+    content = content or default_content()
+    labels = []
+    for seat in setup.seats:
+        if seat.side == "lobbyist":
+            if seat.character == "random":
+                return None
+            labels.append(content.characters[seat.character].label)
+    return max(labels, key=LABELS.index) if labels else None
 
 
 def setup_game(setup: Setup, content: Content | None = None) -> GameState:

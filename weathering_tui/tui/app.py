@@ -128,6 +128,22 @@ class WeatheringApp(App[None]):
 
         self.push_screen(LoadScreen(self.tr, self.saves()))
 
+    @property
+    def dialog_keys(self) -> str:
+        """The hint under a game's dialogs: help, log and quit work there too."""
+        return self.tr("dialog.keys") if self.session is not None else ""
+
+    def action_open_help(self) -> None:
+        self.open_help()
+
+    def action_open_log(self) -> None:
+        from .screens.log import LogScreen
+        from .widgets import log_lines
+
+        if self.session is not None and not isinstance(self.screen, LogScreen):
+            view = self.session.view()
+            self.push_screen(LogScreen(self.tr("log"), log_lines(self.tr, view)))
+
     def open_help(self, tab: str = "keys") -> None:
         from .screens.help import HelpScreen
 

@@ -148,6 +148,20 @@ def announcement(tr: Tr, view: View, info: dict) -> str:
     return tr("react.announce", actor=actor, what=f"{what} · {info.get('cost', 0)} PA")
 
 
+def announced_effect(tr: Tr, view: View, info: dict) -> str:
+    """What an announced card, power or event would do, in full: a player decides to
+    cancel on the effect, not on a name."""
+    kind = info.get("action", "")
+    if kind == "event" and "card" in info:
+        return tr.event_text(info["card"])
+    if kind == "play_card" and "card" in info:
+        sep = " : " if tr.lang == "fr" else ": "
+        return f"{tr.card(info['card'])}{sep}{tr.card_text(info['card'])}"
+    if kind == "use_power" and "seat" in info:
+        return tr.power_text(view.players[info["seat"]].character)
+    return ""
+
+
 def decision_title(tr: Tr, view: View) -> str:
     """The heading of a decision modal for the viewing seat, with what caused it."""
     title = _decision_title(tr, view)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import re
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
@@ -14,6 +15,8 @@ def card_id(instance: str) -> str:
 
 
 LANGS = ("fr", "en")
+# "de" before a vowel or a mute h becomes "d'" (names come from players and rules).
+ELISION = re.compile(r"(?<![\w'])de (?=[AEIOUYHÉÈÊÀÂÎÔaeiouyhéèêàâîô])")
 
 
 def detect_lang(environ=None) -> str:
@@ -66,6 +69,7 @@ STRINGS: dict[str, dict[str, str]] = {
         "new.start": "▶ Commencer la partie",
         "new.keys": "↑↓ ligne · ←→ changer · espace humain/bot · 0-9 graine · Entrée commencer · Échap retour",
         "new.difficulty": "difficulté",
+        "new.fair": "conseillée",
         "random": "au hasard",
         "yes": "oui",
         "no": "non",
@@ -227,18 +231,33 @@ STRINGS: dict[str, dict[str, str]] = {
         "band.effondrement": "🌪 Effondrement",
         "help.title": "Aide · touches et règles",
         "help.keys": "Touches",
-        "help.rules": "Le tour et les phases",
-        "help.cards": "Toutes les cartes",
+        "help.legend": "Symboles",
+        "help.rules": "Règles",
+        "help.cards": "Cartes",
         "help.characters": "Personnages",
         "help.events": "Événements",
-        "help.close": "Échap : fermer",
+        "help.close": "Échap : fermer · ↓ PgSuiv : défiler · ← → : onglets",
+        "dialog.keys": "? aide · l journal · q quitter (partie sauvegardée)",
         "cli.list.head": "{name:<32} {updated:<21} partie",
         "cli.list.name": "nom",
         "cli.list.updated": "mise à jour",
         "cli.list.backup": "  ↳ copie précédente {path} : {what}",
         "cli.check.ok": "ok   {path} : {what}, {actions} actions",
         "cli.check.bad": "REFUSÉE  {error}",
-        "cli.in_progress": "en cours",
+        "cli.not_folder": "weathering : {folder} n'est pas un dossier (voir --saves-dir)",
+        "cli.cannot_use": "weathering : impossible de sauvegarder dans {folder} : {problem}",
+        "cli.humans": "weathering : erreur : --humans va de 0 à {n} en {config}",
+        "net.bad_code": "Cette table demande son code (ou trop d'essais : attendez une minute).",
+        "net.bad_name": "Une table a besoin d'un nom.",
+        "net.full": "Plus de place : le serveur ou la table est plein.",
+        "net.name_taken": "Une table porte déjà ce nom.",
+        "net.no_table": "Cette table n'existe pas (ou plus).",
+        "net.not_creator": "Seul le joueur qui a créé la table la lance.",
+        "net.seat_taken": "Cette place n'est plus libre.",
+        "net.started": "La partie a commencé : ses places sont prises.",
+        "net.one_seat": "Vous avez déjà une place à cette table.",
+        "net.rate_limited": "Une ligne de discussion par seconde au plus.",
+        "net.stale": "La table a avancé : agissez sur la vue la plus récente.",
         "load.title": "Charger une partie",
         "load.none": "Aucune sauvegarde dans {folder}",
         "load.broken": "illisible : {problem}",
@@ -252,6 +271,7 @@ STRINGS: dict[str, dict[str, str]] = {
         "save.failed": "Sauvegarde impossible ({problem}) : la partie continue sans être sauvée.",
         "save.prompt": "Nom de la sauvegarde",
         "transition.title": "Transition : la phase 2 commence",
+        "transition.gauge": "Écosystème à la fin de la transition : {hp}/{top}",
         "transition.go": "Jouer la phase 2",
         "transition.nothing": "Aucune synergie annoncée.",
         "save.hint": "Lettres, chiffres, - _ . · Entrée : sauver · Échap : retour",
@@ -283,6 +303,7 @@ STRINGS: dict[str, dict[str, str]] = {
         "new.start": "▶ Start the game",
         "new.keys": "↑↓ row · ←→ change · space human/bot · 0-9 seed · Enter start · Esc back",
         "new.difficulty": "difficulty",
+        "new.fair": "recommended",
         "random": "random",
         "yes": "yes",
         "no": "no",
@@ -444,18 +465,33 @@ STRINGS: dict[str, dict[str, str]] = {
         "band.effondrement": "🌪 Collapse",
         "help.title": "Help · keys and rules",
         "help.keys": "Keys",
-        "help.rules": "Turns and phases",
-        "help.cards": "Every card",
+        "help.legend": "Symbols",
+        "help.rules": "Rules",
+        "help.cards": "Cards",
         "help.characters": "Characters",
         "help.events": "Events",
-        "help.close": "Esc: close",
+        "help.close": "Esc: close · ↓ PgDn: scroll · ← →: tabs",
+        "dialog.keys": "? help · l log · q quit (game saved)",
         "cli.list.head": "{name:<32} {updated:<21} game",
         "cli.list.name": "name",
         "cli.list.updated": "updated",
         "cli.list.backup": "  ↳ previous copy {path}: {what}",
         "cli.check.ok": "ok   {path}: {what}, {actions} actions",
         "cli.check.bad": "BAD  {error}",
-        "cli.in_progress": "in progress",
+        "cli.not_folder": "weathering: {folder}: not a folder (see --saves-dir)",
+        "cli.cannot_use": "weathering: cannot use {folder} for saves: {problem}",
+        "cli.humans": "weathering: error: --humans must be 0 to {n} for {config}",
+        "net.bad_code": "This table needs its join code (or too many tries: wait a minute).",
+        "net.bad_name": "A table needs a name.",
+        "net.full": "No room left: the server or the table is full.",
+        "net.name_taken": "A table has that name already.",
+        "net.no_table": "There is no such table (any more).",
+        "net.not_creator": "Only the player who created the table starts it.",
+        "net.seat_taken": "That seat is not free any more.",
+        "net.started": "The game has started: its seats are taken.",
+        "net.one_seat": "You already hold a seat at this table.",
+        "net.rate_limited": "One chat line a second at most.",
+        "net.stale": "The table has moved on: act on the newest view.",
         "load.title": "Load a game",
         "load.none": "No saves in {folder}",
         "load.broken": "unreadable: {problem}",
@@ -469,6 +505,7 @@ STRINGS: dict[str, dict[str, str]] = {
         "save.failed": "Cannot save ({problem}): the game goes on unsaved.",
         "save.prompt": "Save name",
         "transition.title": "Transition: phase 2 begins",
+        "transition.gauge": "Ecosystem at the end of the transition: {hp}/{top}",
         "transition.go": "Play phase 2",
         "transition.nothing": "No synergy claimed.",
         "save.hint": "Letters, digits, - _ . · Enter: save · Esc: back",
@@ -496,7 +533,10 @@ class Tr:
         return self._content
 
     def __call__(self, key: str, **values) -> str:
-        return self.strings[key].format(**values)
+        text = self.strings[key].format(**values)
+        if self.lang == "fr" and values:
+            text = ELISION.sub("d'", text)  # "Main d'Insatiable", "la place d'Amir"
+        return text
 
     def card(self, instance_or_id: str) -> str:
         card = self.content.cards[card_id(instance_or_id)]

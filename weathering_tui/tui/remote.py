@@ -53,6 +53,14 @@ def table_line(tr, table: dict) -> str:
     )
 
 
+def net_error(tr, message: dict) -> str:
+    """A server's refusal in the player's language (its code), else its own words."""
+    key = f"net.{message.get('code')}"
+    if key in tr.strings:
+        return tr(key)
+    return Text(str(message.get("message", ""))).plain
+
+
 class LobbyScreen(Screen[None]):
     """The tables of the server; keys to create one, sit, resume or watch."""
 
@@ -116,7 +124,7 @@ class LobbyScreen(Screen[None]):
         if kind in ("tables", "welcome", "link"):
             self.show()
         elif kind == "error":
-            self.app.notify(Text(message.get("message", "")).plain, markup=False)
+            self.app.notify(net_error(self.app.tr, message), markup=False)
 
     def action_move(self, step: int) -> None:
         if self.app.client.tables:
@@ -263,7 +271,7 @@ class WaitingScreen(Screen[None]):
         if kind == "table" and message["table"] == self.table:
             self.show(message["summary"])
         elif kind == "error":
-            self.app.notify(message.get("message", ""), markup=False)
+            self.app.notify(net_error(self.app.tr, message), markup=False)
 
     def action_start(self) -> None:
         if self.creator:

@@ -114,11 +114,13 @@ class PlayersPane(Pane):
             marker = "▶" if p.seat == view.active else ("?" if p.seat == deciding else " ")
             style = "bold" if p.seat == view.active else ""
             line = Text(f"{marker}", style="bold yellow")
-            line.append(f"{p.name[:11]:<11} ", style=style)
+            # The side as one letter (the legend says which): room for whole names.
             line.append(
-                f"{tr('side.' + p.side):<6}", style="green" if p.side == "ecologist" else "red"
+                f"{tr('side.' + p.side)[0]} ", style="green" if p.side == "ecologist" else "red"
             )
-            line.append(f"PA{p.ap:>3} ◆{p.stored_ap:<2}N{p.level} ✋{p.hand_count:<2}")
+            line.append(f"{p.name[:14]:<14} ", style=style)
+            stored = f"{min(p.stored_ap, 99):<2}"
+            line.append(f"PA{p.ap:>2} ◆{stored} {tr('level_short')}{p.level} ✋{p.hand_count:<2}")
             if p.side == "ecologist":
                 line.append(f"▤{p.deck_count}")
             if i:
@@ -128,6 +130,9 @@ class PlayersPane(Pane):
 
 
 class EventsPane(Pane):
+    """One line per active event (the one revealed this round included, even when it
+    lasts only this round), then the newest one's text on the rows left."""
+
     def build(self, view: View, tr: Tr, **extra) -> Text:
         if not view.events_enabled:
             return Text(tr("events.off"), style="dim")
@@ -135,16 +140,19 @@ class EventsPane(Pane):
             return Text(tr("events.none"), style="dim")
         out = Text()
         width = max(20, self.size.width or 36)
-        for i, event in enumerate(view.active_events):
+        height = max(1, self.size.height or 3)
+        events = view.active_events[-height:]
+        for i, event in enumerate(events):
             if i:
                 out.append("\n")
             name = tr.event(event.event)
             turns = tr("events.turns", n=event.remaining)
-            out.append(f"{name[: width - 6]:<{width - 6}}", style="bold")
-            out.append(f"{turns:>5}\n", style="yellow")
-            text = tr.event_text(event.event)
-            limit = width * 2 if len(view.active_events) > 1 else width * 4
-            out.append(text if len(text) <= limit else text[: limit - 1] + "…", style="dim")
+            out.append(f"{name[: width - 7]:<{width - 7}}", style="bold")
+            out.append(f"{turns:>7}", style="yellow")
+        room = height - len(events)
+        if room:
+            text = tr.event_text(events[-1].event)
+            out.append("\n" + "\n".join(wrap(text, width, room)), style="dim")
         return out
 
 
@@ -197,7 +205,27 @@ class HandPane(Pane):
             if i:
                 out.append("\n")
             out.append_text(line)
+        # The rows left under the hand say the selected card in full: a name or a text
+        # cut to fit its row is never all a player gets to read.
+        room = max(0, (self.size.height or 8) - len(hand))
+        if room and 0 <= selected < len(hand):
+            instance = hand[selected].instance
+            detail = f"{tr.card(instance)} : " if tr.lang == "fr" else f"{tr.card(instance)}: "
+            lines = wrap(detail + tr.card_text(instance), width, room)
+            out.append("\n" * (room - len(lines) + 1))
+            out.append("\n".join(lines), style="italic")
         return out
+
+
+def wrap(text: str, width: int, rows: int) -> list[str]:
+    """`text` on at most `rows` lines of `width` (the last one cut with … if needed)."""
+    import textwrap
+
+    lines = textwrap.wrap(text, width) or [""]
+    if len(lines) > rows:
+        lines = lines[:rows]
+        lines[-1] = lines[-1][: width - 1] + "…"
+    return lines
 
 
 class DeckPane(Pane):
@@ -238,18 +266,26 @@ class LogPane(Pane):
     def build(self, view: View, tr: Tr, extra=(), **_) -> Text:
         """`extra`: table notices (log length when they came, order, line), in their place.
         Every line is plain text: a player's chat is never read as markup."""
+        import textwrap
+
         height = max(1, self.size.height or 3)
+        width = max(20, self.size.width or 76)
         notices = sorted(extra, reverse=True)
-        lines = []
+        rows: list[str] = []  # newest first; an entry too long goes on as many rows as it needs
+
+        def add(line: str) -> None:
+            wrapped = textwrap.wrap(line, width, subsequent_indent="  ") or [""]
+            rows.extend(reversed(wrapped))
+
         for index in range(len(view.log), -1, -1):
             while notices and notices[0][0] >= index:
-                lines.append(notices.pop(0)[-1])
-            if index == 0 or len(lines) >= height:
+                add(notices.pop(0)[-1])
+            if index == 0 or len(rows) >= height:
                 break
             line = log_line(tr, view, view.log[index - 1])
             if line is not None:
-                lines.append(line)
-        return Text("\n".join(reversed(lines[:height])))
+                add(line)
+        return Text("\n".join(reversed(rows[:height])))
 
 
 def log_lines(tr: Tr, view: View) -> list[str]:

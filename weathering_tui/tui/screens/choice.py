@@ -27,7 +27,13 @@ class ChoiceModal(ModalScreen[Any]):
     ChoiceModal OptionList { height: auto; max-height: 12; }
     ChoiceModal #choice-keys { color: $text-muted; }
     """
-    BINDINGS = [Binding("escape", "back", "back", show=False)]
+    BINDINGS = [
+        Binding("escape", "back", "back", show=False),
+        # The keys that work everywhere in a game work in its dialogs too.
+        Binding("question_mark,f1", "app.open_help", show=False),
+        Binding("l", "app.open_log", show=False),
+        Binding("q", "app.quit", show=False),
+    ]
 
     def __init__(
         self,
@@ -56,8 +62,9 @@ class ChoiceModal(ModalScreen[Any]):
                 ),
                 id="choices",
             )
-            if self.keys:
-                yield Static(self.keys, id="choice-keys")
+            keys = self.keys or getattr(self.app, "dialog_keys", "")
+            if keys:
+                yield Static(keys, id="choice-keys")
 
     def on_mount(self) -> None:
         options = self.query_one(OptionList)

@@ -190,13 +190,16 @@ class GameScreen(Screen[None]):
         kinds = [e.kind for e in view.log]
         start = len(kinds) - 1 - kinds[::-1].index("transition") if "transition" in kinds else 0
         lines = []
+        # The gauge as the transition left it (round 6 may have begun since).
+        hp = view.hp_by_round[-1] if view.hp_by_round else view.hp
         for entry in view.log[start + 1 :]:
             if entry.kind == "round":
                 break
+            hp = entry.data.get("hp", hp)
             line = log_line(self.tr, view, entry)
             if line is not None:
                 lines.append(line)
-        lines.append(f"{self.tr('gauge')} {view.hp}/{view.gauge_max}")
+        lines.append(self.tr("transition.gauge", hp=hp, top=view.gauge_max))
         self.busy = True
         self.app.push_screen(
             ChoiceModal(
@@ -252,9 +255,12 @@ class GameScreen(Screen[None]):
         options = [(choice_label(self.tr, view, a), a) for a in view.legal]
         body = ""
         if view.pending.kind == "react":
-            from ..describe import announcement
+            from ..describe import announced_effect, announcement
 
-            body = announcement(self.tr, view, view.pending.info)
+            info = view.pending.info
+            body = announcement(self.tr, view, info)
+            effect = announced_effect(self.tr, view, info)
+            body += f"\n{effect}" if effect else ""
         picked = view.pending.mine.get("picked")
         if picked:
             body = self.tr("mulligan.picked", cards=", ".join(self.tr.card(c) for c in picked))

@@ -44,6 +44,35 @@ KEYS = {
     ],
 }
 
+LEGEND = {
+    "fr": [
+        ("PV", "points de vie de l'écosystème, la jauge de 0 à 30"),
+        ("PA", "points d'action : payent cartes et actions (10 au plus)"),
+        ("É / L", "Écolo / Lobbyiste"),
+        ("▶ / ?", "joue son tour / doit décider maintenant"),
+        ("◆", "PA stockés sur le personnage : niveau 2 à 3, niveau 3 à 6"),
+        ("N1 N2 N3", "niveau du pouvoir ; chaque niveau le rend moins cher"),
+        ("✋ / ▤", "cartes en main / cartes dans le deck (Écolos)"),
+        ("ANT OCE TER ATM", "types : anthropique, océanique, terrestre, atmosphérique"),
+        ("3PA  2(3)", "coût ; entre parenthèses le coût imprimé quand il change"),
+        ("▸", "la carte choisie, décrite en entier sous la main"),
+        ("2 t", "tours qu'il reste à un événement"),
+    ],
+    "en": [
+        ("PV", "the ecosystem's health points, the 0–30 gauge"),
+        ("PA", "action points: they pay cards and actions (10 at most)"),
+        ("É / L", "Écolo / Lobbyiste"),
+        ("▶ / ?", "playing their turn / must decide now"),
+        ("◆", "PA stored on the character: level 2 at 3, level 3 at 6"),
+        ("L1 L2 L3", "power level; each level makes it cheaper"),
+        ("✋ / ▤", "cards in hand / cards in the deck (Écolos)"),
+        ("ANT OCE TER ATM", "types: anthropic, oceanic, terrestrial, atmospheric"),
+        ("3PA  2(3)", "cost; the printed cost in brackets when it changes"),
+        ("▸", "the selected card, told in full under the hand"),
+        ("2 r", "rounds an event has left"),
+    ],
+}
+
 RULES = {
     "fr": """Deux phases de 5 tours. Chaque tour : un événement est révélé, puis les Écolos jouent, puis les Lobbyistes.
 Début de tour : on gagne des PA (plafond 10) et on pioche gratuitement selon la configuration.
@@ -74,8 +103,8 @@ class HelpScreen(ModalScreen[None]):
     """
     BINDINGS = [
         Binding("escape,q,question_mark,f1", "close", "close"),
-        Binding("left", "tab(-1)", show=False),
-        Binding("right", "tab(1)", show=False),
+        Binding("left", "tab(-1)", show=False, priority=True),
+        Binding("right", "tab(1)", show=False, priority=True),
     ]
 
     def __init__(self, tr, tab: str = "keys"):
@@ -97,10 +126,27 @@ class HelpScreen(ModalScreen[None]):
             with TabPane(tr("help.events"), id="events"), VerticalScroll():
                 yield Static(self._events())
 
+    def on_mount(self) -> None:
+        self._focus_page()
+
+    def on_tabbed_content_tab_activated(self, event) -> None:
+        self._focus_page()
+
+    def _focus_page(self) -> None:
+        """The shown page has the focus: ↓, PageDown, Home and End scroll it at once."""
+        content = self.query_one(TabbedContent)
+        pane = content.get_pane(content.active) if content.active else None
+        if pane is not None:
+            pane.query_one(VerticalScroll).focus()
+
     def _keys(self) -> Text:
         out = Text()
         for key, what in KEYS[self.tr.lang]:
             out.append(f"{key:<14}", style="bold")
+            out.append(what + "\n")
+        out.append("\n" + self.tr("help.legend") + "\n", style="bold")
+        for symbol, what in LEGEND[self.tr.lang]:
+            out.append(f"{symbol:<14}", style="bold")
             out.append(what + "\n")
         out.append("\n" + self.tr("help.close"), style="dim")
         return out

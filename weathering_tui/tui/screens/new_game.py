@@ -10,7 +10,7 @@ from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets import Static
 
-from ...engine import SeatSetup, Setup
+from ...engine import LABELS, SeatSetup, Setup, with_difficulty
 
 CONFIGS = ("1v1", "2v1", "3v1", "4v1", "2v2", "3v2")
 CONTROLLERS = ("human", "heuristic", "expert", "random")
@@ -30,6 +30,14 @@ class NewGameForm(Widget, can_focus=True):
         self.seed_text = "" if seed is None else str(seed)
         self.seats: list[list] = []
         self._reset_seats(humans)
+        self.level = self.fair_level()
+
+    def fair_level(self) -> str:
+        """The configuration's fair difficulty (rules-reference §2.1): the default."""
+        return self.rules.configurations[self.config].recommended_label
+
+    def lobbyist_chosen(self) -> bool:
+        return any(s == "lobbyist" and c != "random" for s, c, _ in self.seats)
 
     def _reset_seats(self, humans: int = 1) -> None:
         eco, lob = (int(n) for n in self.config.split("v"))
@@ -40,7 +48,7 @@ class NewGameForm(Widget, can_focus=True):
 
     def rows(self) -> list[str]:
         return (
-            ["config"]
+            ["config", "difficulty"]
             + [f"seat{i}" for i in range(len(self.seats))]
             + ["events", "ask_all", "seed", "start"]
         )
@@ -49,16 +57,17 @@ class NewGameForm(Widget, can_focus=True):
         return ["random"] + [c.id for c in self.rules.characters.values() if c.side == side]
 
     def difficulty(self) -> str:
+        """The label the game will have: the harshest chosen Lobbyiste's, else the level."""
         labels = [
             self.rules.characters[c].label
             for s, c, _ in self.seats
             if s == "lobbyist" and c != "random"
         ]
-        order = ["balanced", "hard", "deadly"]
-        if not labels:
-            rec = self.rules.configurations[self.config].recommended_label
-            return f"{self.tr('label.' + rec)} ({self.tr('random')})"
-        return self.tr("label." + max(labels, key=order.index))
+        label = max(labels, key=LABELS.index) if labels else self.level
+        text = self.tr("label." + label)
+        if label == self.fair_level():
+            text += f" ({self.tr('new.fair')})"
+        return text
 
     def render(self) -> Text:
         tr = self.tr
@@ -68,10 +77,9 @@ class NewGameForm(Widget, can_focus=True):
             here = index == self.row
             mark = "▶ " if here else "  "
             if row == "config":
-                line = (
-                    f"{tr('new.config'):<22} ◀ {self.config} ▶   "
-                    f"{tr('new.difficulty')} {self.difficulty()}"
-                )
+                line = f"{tr('new.config'):<22} ◀ {self.config} ▶"
+            elif row == "difficulty":
+                line = f"{tr('new.difficulty').capitalize():<22} ◀ {self.difficulty()} ▶"
             elif row.startswith("seat"):
                 i = int(row[4:])
                 side, char, human = self.seats[i]
@@ -99,6 +107,12 @@ class NewGameForm(Widget, can_focus=True):
             humans = sum(1 for s in self.seats if s[2] == "human")
             self.config = CONFIGS[(CONFIGS.index(self.config) + step) % len(CONFIGS)]
             self._reset_seats(max(1, min(humans, 1)))
+            self.level = self.fair_level()
+        elif row == "difficulty":
+            if self.lobbyist_chosen():  # the chosen Lobbyiste sets it: back to "random" first
+                self.app.bell()
+            else:
+                self.level = LABELS[(LABELS.index(self.level) + step) % len(LABELS)]
         elif row.startswith("seat"):
             seat = self.seats[int(row[4:])]
             taken = {s[1] for s in self.seats if s is not seat and s[1] != "random"}
@@ -130,9 +144,10 @@ class NewGameForm(Widget, can_focus=True):
             SeatSetup(side, char, human=who == "human", bot="heuristic" if who == "human" else who)
             for side, char, who in self.seats
         )
-        return Setup(
+        setup = Setup(
             self.config, seats, seed=seed, events=self.events, ask_every_human=self.ask_all
         )
+        return with_difficulty(setup, self.level, self.rules)
 
     def on_key(self, event) -> None:
         key = event.key
