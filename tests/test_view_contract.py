@@ -152,7 +152,7 @@ def test_the_second_copy_of_a_card_can_be_decked_and_discarded():
     assert state.players[0].hand == []
 
 
-def test_a_second_trade_proposal_to_the_same_partner_in_a_turn_is_refused():
+def test_r111_a_second_trade_proposal_to_the_same_partner_in_a_turn_is_refused():
     state = start("2v2")
     for seat in range(4):
         set_hand(state, seat, ["mangroves", "boycott", "troc", "tempete"][seat])

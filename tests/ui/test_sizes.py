@@ -48,3 +48,23 @@ async def test_shrinking_a_running_game_covers_it_and_growing_brings_it_back():
         await pilot.resize_terminal(80, 24)
         await pilot.pause(0.3)
         assert kinds(app) == before
+
+
+async def test_join_in_a_small_terminal_shows_the_message_then_the_lobby(tmp_path):
+    from weathering_tui.net.server import Server
+    from weathering_tui.tui.remote import JoinApp, LobbyScreen
+
+    path = tmp_path / "s.sock"
+    server = Server(tmp_path / "saves", path, pace=0, grace=30)
+    await server.start()
+    try:
+        app = JoinApp(lang="fr", socket_path=path, identity="me", name="Me")
+        async with app.run_test(size=(79, 23)) as pilot:
+            await pilot.pause(0.5)
+            assert isinstance(app.screen, TooSmallScreen)
+            assert "79×23" in str(app.screen.message)
+            await pilot.resize_terminal(80, 24)
+            await pilot.pause(0.5)
+            assert isinstance(app.screen, LobbyScreen)
+    finally:
+        await server.stop()
