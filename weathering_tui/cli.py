@@ -99,7 +99,7 @@ def build_parser() -> argparse.ArgumentParser:
     _common(listing)
     check = commands.add_parser("check", help="verify save files (exit 0 if all are valid)")
     _common(check)
-    check.add_argument("paths", nargs="+", metavar="PATH")
+    check.add_argument("paths", nargs="+", metavar="NAME|PATH")
     sim = commands.add_parser("simulate", help="play many bot games and print a summary")
     sim.add_argument("--games", type=_positive, default=100, help="number of games (default 100)")
     sim.add_argument("--config", choices=CONFIGURATIONS, default="3v2", help="configuration XvY")
@@ -237,14 +237,15 @@ def _tr(args):
 
 
 def _check(args) -> int:
-    from .savefile import SaveError, metadata, read_save
+    from .savefile import SaveError, metadata, read_save, resolve, saves_dir
     from .tui.i18n import describe_meta
 
     tr = _tr(args)
+    folder = saves_dir(getattr(args, "saves_dir", None))
     bad = 0
     for path in args.paths:
         try:
-            game = read_save(path)
+            game = read_save(resolve(path, folder))  # a save's name, as `load` takes it
         except SaveError as exc:
             bad += 1
             print(tr("cli.check.bad", error=exc.text(tr.lang)))
@@ -346,6 +347,7 @@ def _list(args) -> int:
     if not rows:
         print(tr("load.none", folder=folder))
         return 0
+    print(tr("cli.list.folder", folder=folder))
     print(tr("cli.list.head", name=tr("cli.list.name"), updated=tr("cli.list.updated")))
     for path, meta, problem in rows:
         if meta is None:

@@ -126,3 +126,23 @@ def test_terminal_too_small(snap_compare):
 def test_transition_summary(snap_compare, size):
     game = at(setup_for("2v1", seed=5), human_turn(0, 2))
     assert snap_compare(app(game=game), terminal_size=size)
+
+
+def test_load_screen_lists_saves_and_broken_files(snap_compare, tmp_path):
+    import shutil
+    from pathlib import Path
+
+    examples = Path(__file__).parent.parent.parent / "saves" / "examples"
+    for path in examples.glob("*.toml"):
+        shutil.copy(path, tmp_path / path.name)
+    (tmp_path / "torn.toml").write_text('format = "weathering-save"\nx = ', encoding="utf-8")
+    assert snap_compare(app(saves_dir=tmp_path), press=["down", "enter"], terminal_size=(80, 24))
+
+
+def test_log_screen(snap_compare):
+    assert snap_compare(app(game=phase_two_game()), press=["l"], terminal_size=(80, 24))
+
+
+def test_events_screen_tells_every_active_event_in_full(snap_compare):
+    game = at(setup_for("2v1", seed=1), just_traded)  # two events active
+    assert snap_compare(app(game=game), press=["v"], terminal_size=(80, 24))

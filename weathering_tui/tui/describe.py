@@ -5,7 +5,7 @@ from __future__ import annotations
 from ..content import effects as fx
 from ..engine import View, card_id
 from ..engine import actions as act
-from .i18n import Tr
+from .i18n import Tr, plural
 
 
 def name(view: View, seat: int | None) -> str:
@@ -222,11 +222,11 @@ def log_line(tr: Tr, view: View, entry) -> str | None:  # noqa: C901 - one case 
     if kind == "event_revealed":
         return ("Événement : " if fr else "Event: ") + tr.event(d["card"])
     if kind == "event_extended":
-        return ("{e} prolongé ({n} t)" if fr else "{e} extended ({n} r)").format(
+        return ("{e} se prolonge ({n} t)" if fr else "{e} extended ({n} r)").format(
             e=tr.event(d["event"]), n=d["remaining"]
         )
     if kind == "event_cancelled":
-        return ("{e} annulé par {w}" if fr else "{e} cancelled by {w}").format(
+        return ("{w} annule l'événement {e}" if fr else "{w} cancels the event {e}").format(
             e=tr.event(d["card"]), w=who
         )
     if kind == "turn":
@@ -253,6 +253,13 @@ def log_line(tr: Tr, view: View, entry) -> str | None:  # noqa: C901 - one case 
         )
     if kind == "discard":
         gain = f" (+{d['ap']} PA)" if d.get("ap") else ""
+        reason = str(d.get("reason", "action"))
+        if reason == "overflow":
+            gain = " (main pleine)" if fr else " (hand full)"
+        elif reason != "action":
+            source, _, how = reason.partition(":")
+            chance = (" au hasard" if fr else " at random") if how == "random" else ""
+            gain = f" ({tr.source(card_id(source))}{chance})"
         return ("{w} défausse {c}{g}" if fr else "{w} discards {c}{g}").format(
             w=who, c=tr.card(d["card"]), g=gain
         )
@@ -275,15 +282,18 @@ def log_line(tr: Tr, view: View, entry) -> str | None:  # noqa: C901 - one case 
     if kind == "decked":
         card = entry.secret.get("card")
         shown = colon + tr.card(card) if card else ""
-        return ("{w} met une carte au deck{s}" if fr else "{w} decks a card{s}").format(
-            w=who, s=shown
-        )
+        return (
+            "{w} met une carte au deck{s}" if fr else "{w} puts a card in their deck{s}"
+        ).format(w=who, s=shown)
     if kind == "revealed":
         return ("{c} part à la défausse" if fr else "{c} goes to the discard pile").format(
             c=tr.card(d["card"])
         )
     if kind == "trade_answer":
-        yes = ("accepte" if fr else "accepts") if d["accept"] else ("refuse" if fr else "refuses")
+        if fr:
+            yes = "accepte l'échange" if d["accept"] else "refuse l'échange"
+        else:
+            yes = "accepts the trade" if d["accept"] else "refuses the trade"
         return f"{who} {yes}"
     if kind == "exchange":
         gave = entry.secret.get("gave")
@@ -325,9 +335,9 @@ def log_line(tr: Tr, view: View, entry) -> str | None:  # noqa: C901 - one case 
         )
     if kind == "peek":
         cards = entry.secret.get("cards")
-        text = ("{w} consulte {n} carte(s)" if fr else "{w} looks at {n} card(s)").format(
-            w=who, n=d["count"]
-        )
+        text = plural(
+            "{w} consulte {n} carte(s)" if fr else "{w} looks at {n} card(s)", d["count"]
+        ).format(w=who, n=d["count"])
         if cards:
             text += colon + ", ".join(_peek_name(tr, view, c) for c in cards)
         return text
@@ -337,19 +347,22 @@ def log_line(tr: Tr, view: View, entry) -> str | None:  # noqa: C901 - one case 
             w=who, t=types
         )
     if kind == "prepare":
-        return (
-            "{w} prend son deck en main ({n})" if fr else "{w} takes their deck in hand ({n})"
-        ).format(w=who, n=d["hand_count"])
+        gone = len(d.get("discarded", ()))
+        if fr:
+            text = "{w} défausse sa main ({g}) et prend son deck en main ({n})"
+        else:
+            text = "{w} discards their hand ({g}) and takes their deck in hand ({n})"
+        return text.format(w=who, g=gone, n=d["hand_count"])
     if kind == "income_mod":
-        return ("{w} : {n:+d} PA ce tour" if fr else "{w}: {n:+d} PA this round").format(
-            w=who, n=d["amount"]
+        return ("{w} : {n} PA ce tour" if fr else "{w}: {n} PA this round").format(
+            w=who, n=f"{d['amount']:+d}".replace("-", "−")
         )
     if kind == "game_over":
         return tr(f"band.{d['band']}") + f" · {d['hp']}/{view.gauge_max}"
     if kind in ("mulligan",) and d["count"]:
-        return ("{w} repioche {n} carte(s)" if fr else "{w} redraws {n} card(s)").format(
-            w=who, n=d["count"]
-        )
+        return plural(
+            "{w} repioche {n} carte(s)" if fr else "{w} redraws {n} card(s)", d["count"]
+        ).format(w=who, n=d["count"])
     if kind == "transition":
         return tr("transition_stage")
     if kind == "forced":

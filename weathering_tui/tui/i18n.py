@@ -43,6 +43,11 @@ def describe_meta(tr, meta: dict) -> str:
     return f"{meta.get('configuration', '?')} · {state} · {meta.get('hp', '?')} PV"
 
 
+def plural(text: str, n: int) -> str:
+    """ "carte(s)" said right for `n`: "1 carte", "2 cartes" (and "card(s)" likewise)."""
+    return text.replace("(s)", "" if abs(n) == 1 else "s")
+
+
 STRINGS: dict[str, dict[str, str]] = {
     "fr": {
         "pitch": "Les Écolos restaurent l'écosystème, les Lobbyistes le ruinent.",
@@ -66,8 +71,8 @@ STRINGS: dict[str, dict[str, str]] = {
         "new.ask_all": "Demander à chaque humain",
         "new.seed": "Graine",
         "new.seed_random": "au hasard",
-        "new.start": "▶ Commencer la partie",
-        "new.keys": "↑↓ ligne · ←→ changer · espace humain/bot · 0-9 graine · Entrée commencer · Échap retour",
+        "new.start": "Commencer la partie",
+        "new.keys": "↑↓ ligne · ←→ changer · espace humain/bot · 0-9 graine · Entrée jouer · Échap",
         "new.difficulty": "difficulté",
         "new.fair": "conseillée",
         "random": "au hasard",
@@ -123,6 +128,7 @@ STRINGS: dict[str, dict[str, str]] = {
         "key.quit": "quitter",
         "key.cards": "cartes",
         "key.log": "journal",
+        "key.events": "événements",
         "key.hand_over": "céder sa place",
         "key.chat": "message à la table",
         "spectating": "Spectateur",
@@ -165,17 +171,19 @@ STRINGS: dict[str, dict[str, str]] = {
         "privacy.title": "Passez le clavier à {name} ({side})",
         "privacy.body": "Appuyez sur Entrée quand {prev} ne regarde plus.",
         "privacy.body_first": "Appuyez sur Entrée quand vous êtes prêt·e.",
-        "small": "Terminal trop petit : {w}×{h}. Agrandissez-le à 80×24 au moins.",
+        "small": "Terminal trop petit : {w}×{h}. Agrandissez-le à 80×24 au moins (q : quitter, la partie est sauvegardée).",
         "choose.play": "Jouer {card}",
         "choose.cartouche": "Choisissez l'effet et la cible",
         "choose.store": "Combien de PA stocker ?",
         "choose.power": "Pouvoir : {power}",
         "choose.trade": "Échanger avec qui ? (1 PA si accepté)",
+        "trade.explain": "Chacun donne une carte de sa main sans la montrer. Refusé, il ne coûte rien.",
+        "power.cost": "Coût à votre niveau : {cost} PA",
         "back": "Échap : retour",
         "mulligan.title": "Mauvaise pioche ? (une seule fois)",
         "mulligan.keep": "Garder ma main",
         "mulligan.put": "Remettre sous la pioche : {cards}",
-        "mulligan.done": "C'est tout : remettre ces {n} carte(s) et en repiocher autant",
+        "mulligan.done": "C'est tout : remettre {n} carte(s) et en repiocher autant",
         "mulligan.picked": "Déjà remises : {cards}",
         "react.title": "{name} peut réagir",
         "react.announce": "{actor} annonce : {what}",
@@ -232,6 +240,7 @@ STRINGS: dict[str, dict[str, str]] = {
         "help.title": "Aide · touches et règles",
         "help.keys": "Touches",
         "help.legend": "Symboles",
+        "log.close": "Échap : fermer · ↑↓ PgPréc PgSuiv : défiler",
         "help.rules": "Règles",
         "help.cards": "Cartes",
         "help.characters": "Personnages",
@@ -240,6 +249,7 @@ STRINGS: dict[str, dict[str, str]] = {
         "dialog.keys": "? aide · l journal · q quitter (partie sauvegardée)",
         "cli.list.head": "{name:<32} {updated:<21} partie",
         "cli.list.name": "nom",
+        "cli.list.folder": "Sauvegardes dans {folder} :",
         "cli.list.updated": "mise à jour",
         "cli.list.backup": "  ↳ copie précédente {path} : {what}",
         "cli.check.ok": "ok   {path} : {what}, {actions} actions",
@@ -300,7 +310,7 @@ STRINGS: dict[str, dict[str, str]] = {
         "new.ask_all": "Ask every human",
         "new.seed": "Seed",
         "new.seed_random": "random",
-        "new.start": "▶ Start the game",
+        "new.start": "Start the game",
         "new.keys": "↑↓ row · ←→ change · space human/bot · 0-9 seed · Enter start · Esc back",
         "new.difficulty": "difficulty",
         "new.fair": "recommended",
@@ -357,6 +367,7 @@ STRINGS: dict[str, dict[str, str]] = {
         "key.quit": "quit",
         "key.cards": "cards",
         "key.log": "log",
+        "key.events": "events",
         "key.hand_over": "leave",
         "key.chat": "message the table",
         "spectating": "Spectator",
@@ -399,17 +410,19 @@ STRINGS: dict[str, dict[str, str]] = {
         "privacy.title": "Pass the keyboard to {name} ({side})",
         "privacy.body": "Press Enter when {prev} is no longer looking.",
         "privacy.body_first": "Press Enter when you are ready.",
-        "small": "Terminal too small: {w}×{h}. Please enlarge it to at least 80×24.",
+        "small": "Terminal too small: {w}×{h}. Please enlarge it to at least 80×24 (q: quit, the game is saved).",
         "choose.play": "Play {card}",
         "choose.cartouche": "Choose the effect and the target",
         "choose.store": "How many PA to store?",
         "choose.power": "Power: {power}",
         "choose.trade": "Trade with whom? (1 PA if accepted)",
+        "trade.explain": "Each gives a card from their hand, unseen. A refused trade costs nothing.",
+        "power.cost": "Cost at your level: {cost} PA",
         "back": "Esc: back",
         "mulligan.title": "Bad draw? (once only)",
         "mulligan.keep": "Keep my hand",
         "mulligan.put": "Put under the pile: {cards}",
-        "mulligan.done": "That's all: put these {n} card(s) back and draw as many",
+        "mulligan.done": "That's all: put {n} card(s) back and draw as many",
         "mulligan.picked": "Put back so far: {cards}",
         "react.title": "{name} may react",
         "react.announce": "{actor} announces: {what}",
@@ -466,6 +479,7 @@ STRINGS: dict[str, dict[str, str]] = {
         "help.title": "Help · keys and rules",
         "help.keys": "Keys",
         "help.legend": "Symbols",
+        "log.close": "Esc: close · ↑↓ PgUp PgDn: scroll",
         "help.rules": "Rules",
         "help.cards": "Cards",
         "help.characters": "Characters",
@@ -474,6 +488,7 @@ STRINGS: dict[str, dict[str, str]] = {
         "dialog.keys": "? help · l log · q quit (game saved)",
         "cli.list.head": "{name:<32} {updated:<21} game",
         "cli.list.name": "name",
+        "cli.list.folder": "Saves in {folder}:",
         "cli.list.updated": "updated",
         "cli.list.backup": "  ↳ previous copy {path}: {what}",
         "cli.check.ok": "ok   {path}: {what}, {actions} actions",
@@ -534,6 +549,8 @@ class Tr:
 
     def __call__(self, key: str, **values) -> str:
         text = self.strings[key].format(**values)
+        if isinstance(values.get("n"), int):
+            text = plural(text, values["n"])
         if self.lang == "fr" and values:
             text = ELISION.sub("d'", text)  # "Main d'Insatiable", "la place d'Amir"
         return text

@@ -147,8 +147,9 @@ class EventsPane(Pane):
                 out.append("\n")
             name = tr.event(event.event)
             turns = tr("events.turns", n=event.remaining)
-            out.append(f"{name[: width - 7]:<{width - 7}}", style="bold")
-            out.append(f"{turns:>7}", style="yellow")
+            room = width - len(turns) - 1
+            out.append(f"{name[:room]:<{room}} ", style="bold")
+            out.append(turns, style="yellow")
         room = height - len(events)
         if room:
             text = tr.event_text(events[-1].event)
@@ -212,6 +213,8 @@ class HandPane(Pane):
             instance = hand[selected].instance
             detail = f"{tr.card(instance)} : " if tr.lang == "fr" else f"{tr.card(instance)}: "
             lines = wrap(detail + tr.card_text(instance), width, room)
+            if lines[-1].endswith("…"):  # no room for the name too: the text comes first
+                lines = wrap(tr.card_text(instance), width, room)
             out.append("\n" * (room - len(lines) + 1))
             out.append("\n".join(lines), style="italic")
         return out
@@ -239,9 +242,10 @@ class DeckPane(Pane):
         deck = view.me.deck or ()
         self.border_title = tr("deck", n=len(deck))
         out = Text()
+        room = max(10, (self.size.width or 22) - 4)
         for instance in deck:
             card = tr.content.cards[card_id(instance)]
-            out.append(f"{tr.card(instance)[:17]:<17} ")
+            out.append(f"{tr.card(instance)[:room]:<{room}} ")
             out.append(f"{tr('type.' + card.type)}\n", style=TYPE_STYLE[card.type])
         synergy = view.synergy
         if len(deck) < synergy.min_deck:
@@ -273,19 +277,25 @@ class LogPane(Pane):
         notices = sorted(extra, reverse=True)
         rows: list[str] = []  # newest first; an entry too long goes on as many rows as it needs
 
-        def add(line: str) -> None:
+        def add(line: str) -> bool:
+            """Whole entries only: one that no longer fits leaves its rows blank."""
             wrapped = textwrap.wrap(line, width, subsequent_indent="  ") or [""]
+            if rows and len(rows) + len(wrapped) > height:
+                return False
             rows.extend(reversed(wrapped))
+            return True
 
+        full = False
         for index in range(len(view.log), -1, -1):
-            while notices and notices[0][0] >= index:
-                add(notices.pop(0)[-1])
-            if index == 0 or len(rows) >= height:
+            while notices and notices[0][0] >= index and not full:
+                full = not add(notices.pop(0)[-1])
+            if full or index == 0 or len(rows) >= height:
                 break
             line = log_line(tr, view, view.log[index - 1])
             if line is not None:
-                add(line)
-        return Text("\n".join(reversed(rows[:height])))
+                full = not add(line)
+        shown = list(reversed(rows[:height]))
+        return Text("\n" * (height - len(shown)) + "\n".join(shown))
 
 
 def log_lines(tr: Tr, view: View) -> list[str]:

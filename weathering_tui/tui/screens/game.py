@@ -40,6 +40,7 @@ KEYS = [
     ("question_mark,f1", "help", "key.help", "?"),
     ("c", "cards", "key.cards", ""),
     ("l", "log", "key.log", ""),
+    ("v", "events", "key.events", ""),
     ("ctrl+s", "save", "key.save", ""),
     ("ctrl+b", "hand_over", "key.hand_over", ""),
     ("m", "chat", "key.chat", ""),
@@ -186,6 +187,7 @@ class GameScreen(Screen[None]):
         """Once, as phase 2 begins: what the transition did (synergies, decks in hand)."""
         from ..describe import log_line
 
+        self.refresh_view()  # the screen under the summary is the game as it is now
         view = self.view()
         kinds = [e.kind for e in view.log]
         start = len(kinds) - 1 - kinds[::-1].index("transition") if "transition" in kinds else 0
@@ -353,15 +355,18 @@ class GameScreen(Screen[None]):
             self.selected = (self.selected + step) % len(hand)
             self.refresh_view()
 
-    def _choose(self, title: str, actions: list) -> None:
+    def _choose(self, title: str, actions: list, body: str = "", confirm: bool = False) -> None:
+        """One way to do it: done at once (the key said what), unless `confirm`: then the
+        dialog says what it will do and costs, and Escape goes back."""
         view = self.view()
-        if len(actions) == 1:
+        if len(actions) == 1 and not confirm:
             self.play(actions[0])
             return
         options = [(choice_label(self.tr, view, a), a) for a in actions]
         self.busy = True
         self.app.push_screen(
-            ChoiceModal(title, options, keys=self.tr("back"), can_back=True), self._decided
+            ChoiceModal(title, options, body=body, keys=self.tr("back"), can_back=True),
+            self._decided,
         )
 
     def _card_action(self, allowed, cls) -> None:
@@ -392,14 +397,26 @@ class GameScreen(Screen[None]):
         self.play(act.Draw(self.view().seat))
 
     def action_trade(self) -> None:
-        self._choose(self.tr("choose.trade"), self._options(act.ProposeTrade))
+        self._choose(
+            self.tr("choose.trade"),
+            self._options(act.ProposeTrade),
+            body=self.tr("trade.explain"),
+            confirm=True,
+        )
 
     def action_store(self) -> None:
         self._choose(self.tr("choose.store"), self._options(act.StoreAp))
 
     def action_power(self) -> None:
-        power = self.tr.power(self.view().me.character)
-        self._choose(self.tr("choose.power", power=power), self._options(act.UsePower))
+        me = self.view().me
+        power = self.tr.power(me.character)
+        body = f"{self.tr.power_text(me.character)}\n{self.tr('power.cost', cost=me.power_cost)}"
+        self._choose(
+            self.tr("choose.power", power=power),
+            self._options(act.UsePower),
+            body=body,
+            confirm=True,
+        )
 
     def action_end(self) -> None:
         self.play(act.EndTurn(self.view().seat))
@@ -431,6 +448,17 @@ class GameScreen(Screen[None]):
             self.session.hand_over(self.session.viewer)
             self.refresh_view()
             self.advance()
+
+    def action_events(self) -> None:
+        """Every active event with its whole text (the pane has room for names only)."""
+        from .log import LogScreen
+
+        view, tr = self.view(), self.tr
+        lines = []
+        for event in view.active_events:
+            turns = tr("events.turns", n=event.remaining)
+            lines += [f"{tr.event(event.event)} · {turns}", f"  {tr.event_text(event.event)}", ""]
+        self.app.push_screen(LogScreen(tr("events"), lines or [tr("events.none")]))
 
     def action_log(self) -> None:
         from ..widgets import log_lines

@@ -22,6 +22,7 @@ KEYS = {
         ("e", "finir son tour"),
         ("espace", "accélérer les bots"),
         ("? / F1", "cette aide ; c : les cartes ; l : tout le journal"),
+        ("v", "les événements en cours, en entier"),
         ("ctrl+s", "sauvegarder sous un nom (la partie est aussi sauvée après chaque action)"),
         ("ctrl+b", "céder sa place à un bot (un joueur qui s'en va)"),
         ("q / ctrl+q", "quitter (la partie est sauvegardée)"),
@@ -38,6 +39,7 @@ KEYS = {
         ("e", "end your turn"),
         ("space", "hurry the bots"),
         ("? / F1", "this help; c: the cards; l: the whole log"),
+        ("v", "the active events, in full"),
         ("ctrl+s", "save under a name (the game also autosaves after every action)"),
         ("ctrl+b", "hand your seat to a bot (a player who leaves)"),
         ("q / ctrl+q", "quit (the game is saved)"),
@@ -141,13 +143,15 @@ class HelpScreen(ModalScreen[None]):
 
     def _keys(self) -> Text:
         out = Text()
-        for key, what in KEYS[self.tr.lang]:
-            out.append(f"{key:<14}", style="bold")
-            out.append(what + "\n")
-        out.append("\n" + self.tr("help.legend") + "\n", style="bold")
-        for symbol, what in LEGEND[self.tr.lang]:
-            out.append(f"{symbol:<14}", style="bold")
-            out.append(what + "\n")
+        import textwrap
+
+        # Two columns; a long description wraps under itself, not under the key.
+        width = max(30, (self.app.size.width * 96 // 100) - 22)
+        for key, what in (
+            KEYS[self.tr.lang] + [("", ""), (self.tr("help.legend"), "")] + LEGEND[self.tr.lang]
+        ):
+            out.append(f"{key:<16}", style="bold")
+            out.append("\n".join(textwrap.wrap(what, width)).replace("\n", "\n" + " " * 16) + "\n")
         out.append("\n" + self.tr("help.close"), style="dim")
         return out
 

@@ -13,6 +13,13 @@ from textual.widgets.option_list import Option
 from ..i18n import describe_meta
 
 
+def _plain(text: str) -> str:
+    import unicodedata
+
+    bare = unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode()
+    return bare.lower().replace("_", " ")
+
+
 class LoadScreen(Screen[None]):
     DEFAULT_CSS = """
     LoadScreen #load-title { text-style: bold; padding: 0 1; }
@@ -35,10 +42,10 @@ class LoadScreen(Screen[None]):
             for path, meta, problem in self.rows:
                 if meta is None:
                     broken = tr("load.broken", problem=problem.problem_in(tr.lang))
-                    label = f"{path.stem:<28} {broken[:40]}"
+                    label = f"{path.stem}\n  {broken[:60]}"
                     options.append(Option(Text(label, style="dim"), disabled=True))
-                else:
-                    options.append(Option(f"{path.stem:<28} {describe_meta(tr, meta)}"))
+                else:  # two lines each: a narrow list never breaks an entry mid-way
+                    options.append(Option(Text(f"{path.stem}\n  {describe_meta(tr, meta)}")))
             yield OptionList(*options)
             with Vertical(id="preview"):
                 yield Static(id="preview-text")
@@ -61,7 +68,10 @@ class LoadScreen(Screen[None]):
             text.append(describe_meta(self.tr, meta) + "\n")
             text.append(f"{meta.get('updated', '')}\n", style="dim")
             for player in meta.get("players", []):
-                text.append(f"• {player}\n")
+                # "Priya (priya)": the name is enough, unless a player chose another one
+                name, _, character = str(player).rpartition(" (")
+                same = _plain(character.rstrip(")")) == _plain(name)
+                text.append(f"• {name if name and same else player}\n")
         self.query_one("#preview-text", Static).update(text)
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:

@@ -19,14 +19,16 @@ class LogScreen(ModalScreen[None]):
     """
     BINDINGS = [Binding("escape,l,q", "close", "close")]
 
-    def __init__(self, title: str, lines: list[str]):
+    def __init__(self, title: str, lines: list[str], hint: str = ""):
         super().__init__()
         self.title_text = title
         self.lines = lines
+        self.hint = hint
 
     def compose(self) -> ComposeResult:
         with VerticalScroll() as scroll:
             scroll.border_title = self.title_text
+            scroll.border_subtitle = self.hint or self.app.tr("log.close")
             yield Static(Text("\n".join(self.lines)))
 
     def on_mount(self) -> None:

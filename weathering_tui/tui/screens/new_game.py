@@ -77,9 +77,9 @@ class NewGameForm(Widget, can_focus=True):
             here = index == self.row
             mark = "▶ " if here else "  "
             if row == "config":
-                line = f"{tr('new.config'):<22} ◀ {self.config} ▶"
+                line = f"{tr('new.config'):<26} ◀ {self.config} ▶"
             elif row == "difficulty":
-                line = f"{tr('new.difficulty').capitalize():<22} ◀ {self.difficulty()} ▶"
+                line = f"{tr('new.difficulty').capitalize():<26} ◀ {self.difficulty()} ▶"
             elif row.startswith("seat"):
                 i = int(row[4:])
                 side, char, human = self.seats[i]
@@ -87,17 +87,25 @@ class NewGameForm(Widget, can_focus=True):
                 who = (
                     tr("new.human") if human == "human" else f"{tr('new.bot')} {tr('bot.' + human)}"
                 )
-                line = f"{tr('new.seat')} {i + 1} · {tr('side.' + side):<8} ◀ {name:<18} ▶ {who}"
+                label = f"{tr('new.seat')} {i + 1} · {tr('side.' + side)}"
+                line = f"{label:<26} ◀ {name:<18} ▶ {who}"
             elif row == "events":
                 events = tr("new.events_on") if self.events else tr("new.events_off")
-                line = f"{tr('new.events'):<22} {events}"
+                line = f"{tr('new.events'):<26} {events}"
             elif row == "ask_all":
-                line = f"{tr('new.ask_all'):<22} {tr('yes') if self.ask_all else tr('no')}"
+                line = f"{tr('new.ask_all'):<26} {tr('yes') if self.ask_all else tr('no')}"
             elif row == "seed":
-                line = f"{tr('new.seed'):<22} {self.seed_text or tr('new.seed_random')}"
+                line = f"{tr('new.seed'):<26} {self.seed_text or tr('new.seed_random')}"
             else:
                 line = tr("new.start")
             out.append(mark + line + "\n", style="reverse bold" if here else "")
+        row = rows[self.row]
+        if row.startswith("seat"):  # who the chosen character is, and what their power does
+            char = self.seats[int(row[4:])][1]
+            if char != "random":
+                power = f"{tr.power(char)} : " if tr.lang == "fr" else f"{tr.power(char)}: "
+                about = f"{self.rules.characters[char].name}, {tr.role(char)} · {power}"
+                out.append("\n" + about + tr.power_text(char) + "\n", style="italic")
         out.append("\n" + tr("new.keys"), style="dim")
         return out
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from textual.app import ComposeResult
+from textual.binding import Binding
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
@@ -12,6 +13,7 @@ class TooSmallScreen(ModalScreen[None]):
     TooSmallScreen { align: center middle; background: $background; }
     TooSmallScreen Static { width: auto; max-width: 100%; text-style: bold; }
     """
+    BINDINGS = [Binding("q", "app.quit", show=False)]  # quit (a game is saved first)
 
     def __init__(self, message: str):
         super().__init__()
