@@ -149,7 +149,7 @@ async def test_keys_that_do_not_apply_are_not_offered(tmp_path):
         assert "d " not in str(screen.query_one("KeyBar").render())
         before = len(app.session.game.actions)
         await pilot.press("d")
-        assert len(app.session.game.actions) == before
+        assert asked == 2 and len(app.session.game.actions) == before
 
 
 async def test_ctrl_s_saves_under_a_name_and_l_shows_the_whole_log(tmp_path):
@@ -293,3 +293,25 @@ async def test_the_help_scrolls_with_down_and_page_down_at_once():
         await pilot.press("right")  # ← → still change tabs
         await pilot.pause()
         assert app.screen.query_one("TabbedContent").active == "characters"
+
+
+async def test_trade_and_power_say_what_they_do_before_acting_even_with_one_choice(tmp_path):
+    """In 1v1 there is one partner and one target: the key still opens a dialog that
+    says what happens, and Escape takes nothing."""
+    game = at(setup_for("1v1", seed=5, characters=["thomas", "fossilise"]), human_turn(0, 1))
+    app = WeatheringApp(lang="en", saves_dir=None, game=game, pace=0, autosave=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        before = len(app.session.game.actions)
+        asked = 0
+        for key, words in (("t", "unseen"), ("o", "Cost at your level")):
+            assert app.screen.check_action({"t": "trade", "o": "power"}[key], ()), key
+            asked += 1
+            await pilot.press(key)
+            await pilot.pause()
+            assert isinstance(app.screen, ChoiceModal), key
+            assert words in app.screen.body
+            await pilot.press("escape")
+            await pilot.pause()
+            assert isinstance(app.screen, GameScreen)
+        assert asked == 2 and len(app.session.game.actions) == before
