@@ -149,7 +149,7 @@ async def test_keys_that_do_not_apply_are_not_offered(tmp_path):
         assert "d " not in str(screen.query_one("KeyBar").render())
         before = len(app.session.game.actions)
         await pilot.press("d")
-        assert asked == 2 and len(app.session.game.actions) == before
+        assert len(app.session.game.actions) == before
 
 
 async def test_ctrl_s_saves_under_a_name_and_l_shows_the_whole_log(tmp_path):

@@ -239,10 +239,15 @@ def log_line(tr: Tr, view: View, entry) -> str | None:  # noqa: C901 - one case 
         return ("{w} annule avec {s} ({c} PA)" if fr else "{w} cancels with {s} ({c} PA)").format(
             w=who, s=tr.source(card_id(d["source"])), c=d["cost"]
         )
-    if kind == "heal":
-        return ("+{n} PV → {hp}").format(n=d["amount"], hp=d["hp"])
-    if kind == "damage":
-        return ("−{n} PV → {hp}").format(n=d["amount"], hp=d["hp"])
+    if kind in ("heal", "damage"):
+        sign = "+" if kind == "heal" else "−"
+        source = str(d.get("source") or "")
+        if source == "synergy":
+            why = " (synergie)" if fr else " (synergy)"
+        else:
+            named = tr.source(card_id(source)) if source else ""
+            why = f" ({named})" if named and named != card_id(source) else ""
+        return f"{sign}{d['amount']} PV → {d['hp']}{why}"
     if kind == "draw":
         if d["reason"] == "setup":
             return None
