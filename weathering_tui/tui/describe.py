@@ -372,4 +372,7 @@ def log_line(tr: Tr, view: View, entry) -> str | None:  # noqa: C901 - one case 
         return tr("transition_stage")
     if kind == "forced":
         return tr("log.forced", name=who)
+    if kind == "effect_lost":
+        what = "take" if d.get("op") == "take_from_discard" else "choice"
+        return tr(f"log.lost_{what}", name=who)
     return None

@@ -287,6 +287,8 @@ STRINGS: dict[str, dict[str, str]] = {
         "save.hint": "Lettres, chiffres, - _ . · Entrée : sauver · Échap : retour",
         "error": "Impossible : {reason}",
         "log.forced": "{name} : un seul choix possible, fait d'office",
+        "log.lost_take": "{name} : sans effet, rien à reprendre dans la défausse",
+        "log.lost_choice": "{name} : sans effet, aucun choix possible",
     },
     "en": {
         "pitch": "The Écolos restore the ecosystem, the Lobbyistes wreck it.",
@@ -526,6 +528,8 @@ STRINGS: dict[str, dict[str, str]] = {
         "save.hint": "Letters, digits, - _ . · Enter: save · Esc: back",
         "error": "Not possible: {reason}",
         "log.forced": "{name}: only one choice, made for them",
+        "log.lost_take": "{name}: no effect, nothing to take from the discard pile",
+        "log.lost_choice": "{name}: no effect, no possible choice",
     },
 }
 
