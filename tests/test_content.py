@@ -101,3 +101,14 @@ def test_broken_toml_and_missing_files_are_one_line_each(rules):
     )
     assert any("events.toml: file not found" in p for p in problems)
     assert all("\n" not in p for p in problems)
+
+
+def test_every_power_level_lowers_its_cost():
+    """A level that changes nothing would break "each level lowers the cost"
+    (rules-reference §11.7, [RB 61]): costs fall strictly, and never below 0."""
+    from weathering_tui.content import default_content
+
+    for char in default_content().characters.values():
+        costs = [level.cost for level in char.power.levels]
+        assert len(costs) == 3 and costs[-1] >= 0, char.id
+        assert all(a > b for a, b in zip(costs, costs[1:])), (char.id, costs)

@@ -187,3 +187,31 @@ def test_r120_each_ecologist_effects_from_a_lobbyist_start_at_the_first_seat():
     pass_reactions(state)
     assert [e.data["seat"] for e in entries(state, "lose_ap")] == [0, 1, 2]
     assert [p.ap for p in state.players[:3]] == [3, 3, 3]
+
+
+def test_r54_every_ecologist_with_a_big_enough_deck_is_asked_even_without_synergy():
+    """Asking only the Écolos whose hidden deck qualifies would tell the table which
+    decks do: everyone with a deck of 4 or more is asked; without a synergy the only
+    answer is to claim nothing."""
+    from weathering_tui.engine import actions as act
+    from weathering_tui.engine import flow, legal_actions, new_game
+    from weathering_tui.engine.common import synergy_of
+    from weathering_tui.engine.state import Setup, TransitionFrame
+
+    state = new_game(Setup.standard("2v1", seed=3))
+    cards = [c for c in state.content.cards.values() if c.copies >= 2]
+    first = next(c for c in cards if c.type == "terrestre")
+    second = next(c for c in cards if c.type == "oceanique")
+    mixed = [f"{c.id}#{n}" for c in (first, second) for n in (1, 2)]  # two types, four cards
+    zones = [state.draw_pile, state.discard_pile]
+    zones += [p.hand for p in state.players] + [p.deck for p in state.players]
+    for instance in mixed:
+        for zone in zones:
+            if instance in zone:
+                zone.remove(instance)
+    state.players[0].deck = list(mixed)
+    assert synergy_of(state, 0) is None
+    state.stack.append(TransitionFrame())
+    flow.step_transition(state, state.stack[-1])
+    assert state.pending.kind == "claim_synergy" and state.pending.seat == 0
+    assert legal_actions(state, 0) == [act.ClaimSynergy(0, False)]

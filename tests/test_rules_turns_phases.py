@@ -24,11 +24,18 @@ from weathering_tui.engine.state import ActiveEvent
 
 # §2.1, copied from rules-reference.md: income / free draw / discard yield, with the
 # amendments that rules/balance.md records (and must keep recording).
-TUNED = {
+TUNED = {  # amendments of rules/balance.md (only numbers the rulebook does not print)
+    ("1v1", "lobbyist", 1): ((3, 2, 2), (3, 2, 3)),
     ("2v1", "lobbyist", 1): ((4, 2, 2), (3, 2, 2)),
+    ("2v1", "lobbyist", 2): ((3, 2, 1), (3, 3, 1)),
     ("3v1", "lobbyist", 1): ((5, 3, 3), (4, 3, 3)),
-    ("3v1", "lobbyist", 2): ((5, 3, 1), (3, 3, 1)),
-    ("3v2", "lobbyist", 1): ((2, 2, 2), (3, 1, 2)),
+    ("3v1", "lobbyist", 2): ((5, 3, 1), (4, 3, 1)),
+    ("4v1", "ecologist", 1): ((2, 1, 2), (2, 0, 2)),
+    ("4v1", "lobbyist", 1): ((9, 3, 3), (4, 3, 4)),
+    ("4v1", "lobbyist", 2): ((8, 4, 1), (3, 4, 1)),
+    ("2v2", "lobbyist", 2): ((1, 2, 1), (2, 2, 1)),
+    ("3v2", "lobbyist", 1): ((2, 2, 2), (3, 1, 1)),
+    ("3v2", "lobbyist", 2): ((1, 2, 1), (2, 2, 1)),
 }
 TABLE = {
     "1v1": ((3, 2, 3), (3, 0, 1), (3, 2, 2), (2, 2, 1)),
@@ -139,8 +146,8 @@ def test_r39_per_turn_values_match_the_summary_table(config):
         reference, tuned = TUNED.get((config, side, phase), (cell, cell))
         assert reference == cell  # the amendment starts from the reference's value
         assert (row.income, row.free_draw, row.discard_yield) == tuned
-        if tuned != cell:
-            assert f"{config} Lobbyiste" in record  # every amendment has its reason written
+        if tuned != cell:  # every amendment has its reason written
+            assert f"{config} {'Écolo' if side == 'ecologist' else 'Lobbyiste'}" in record
     # and the engine plays every value of the table: each side's first seat starts a turn
     # with 0 PA and an empty hand, then discards one card
     for phase_round in (1, 6):

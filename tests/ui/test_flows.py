@@ -68,7 +68,7 @@ async def test_one_human_and_four_bots_in_3v2_to_the_end(tmp_path):
 
 async def test_a_cancellation_through_the_reaction_prompt(tmp_path):
     game = at(
-        setup_for("2v1", seed=3, characters=["priya", "amir", "fossilise"]),
+        setup_for("2v1", seed=6, characters=["priya", "amir", "fossilise"]),
         lambda s: s.pending is not None and s.pending.kind == "react" and s.pending.seat == 0,
     )
     app = WeatheringApp(lang="fr", saves_dir=None, game=game, pace=0, autosave=False)

@@ -452,4 +452,4 @@ class HeuristicBot:
         return max(options, key=lambda a: self._strike_value(a, view))
 
     def on_claim_synergy(self, view: View, options: list):
-        return next(a for a in options if a.claim)
+        return next((a for a in options if a.claim), options[0])

@@ -317,3 +317,16 @@ def nobody_can_play(state: GameState) -> bool:
     if state.draw_pile or any(p.hand for p in state.players):
         return False
     return state.phase == 2 or all(not p.deck for p in state.players)
+
+
+def synergy_of(state: GameState, seat: int) -> str | None:
+    """The synergy a deck qualifies for: 'single_type', 'four_types' or None (§4.1)."""
+    deck = state.players[seat].deck
+    if len(deck) < constants(state).synergy_min_deck:
+        return None
+    types = {state.content.cards[c.partition("#")[0]].type for c in deck}
+    if len(types) == 1:
+        return "single_type"
+    if len(types) == 4:
+        return "four_types"
+    return None

@@ -18,6 +18,7 @@ from .common import (
     income,
     log,
     nobody_can_play,
+    synergy_of,
     threshold,
 )
 from .effects import push_effects
@@ -313,24 +314,13 @@ def end_round(state: GameState) -> None:
 # ------------------------------------------------------------ transition
 
 
-def synergy_of(state: GameState, seat: int) -> str | None:
-    """The synergy a deck qualifies for: 'single_type', 'four_types' or None (§4.1)."""
-    deck = state.players[seat].deck
-    if len(deck) < constants(state).synergy_min_deck:
-        return None
-    types = {state.content.cards[c.partition("#")[0]].type for c in deck}
-    if len(types) == 1:
-        return "single_type"
-    if len(types) == 4:
-        return "four_types"
-    return None
-
-
 def step_transition(state: GameState, frame: TransitionFrame) -> None:
     ecologists = [p.seat for p in state.players if p.is_ecologist]
     while frame.index < len(ecologists):
         seat = ecologists[frame.index]
-        if synergy_of(state, seat) is not None:
+        # Everyone whose deck is big enough is asked (deck sizes are public): asking only
+        # those whose hidden deck qualifies would tell the table which decks do.
+        if len(state.players[seat].deck) >= constants(state).synergy_min_deck:
             state.pending = Pending("claim_synergy", seat, {})
             return
         frame.index += 1

@@ -26,6 +26,7 @@ from .common import (
     effective_cost,
     level,
     power_cost,
+    synergy_of,
     valid_targets,
 )
 from .effects import option_possible, take_eligible
@@ -408,6 +409,8 @@ def _second_card(state: GameState, seat: int) -> list:
 
 
 def _claim(state: GameState, seat: int) -> list:
+    if synergy_of(state, seat) is None:  # asked all the same, to keep the deck's secret
+        return [act.ClaimSynergy(seat, False)]
     return [act.ClaimSynergy(seat, True), act.ClaimSynergy(seat, False)]
 
 

@@ -263,6 +263,10 @@ class GameScreen(Screen[None]):
             body = announcement(self.tr, view, info)
             effect = announced_effect(self.tr, view, info)
             body += f"\n{effect}" if effect else ""
+        if view.pending.kind == "claim_synergy" and (
+            view.synergy is None or view.synergy.qualifies is None
+        ):
+            body = self.tr("synergy.none")
         picked = view.pending.mine.get("picked")
         if picked:
             body = self.tr("mulligan.picked", cards=", ".join(self.tr.card(c) for c in picked))
