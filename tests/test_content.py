@@ -111,4 +111,4 @@ def test_every_power_level_lowers_its_cost():
     for char in default_content().characters.values():
         costs = [level.cost for level in char.power.levels]
         assert len(costs) == 3 and costs[-1] >= 0, char.id
-        assert all(a > b for a, b in zip(costs, costs[1:])), (char.id, costs)
+        assert all(costs[i] > costs[i + 1] for i in range(len(costs) - 1)), (char.id, costs)
