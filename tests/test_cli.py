@@ -1,6 +1,7 @@
 """`weathering simulate` prints figures; usage errors are one line and exit 2."""
 
 import json
+import os
 import subprocess
 import sys
 
@@ -36,19 +37,44 @@ def test_simulate_text_summary(capsys):
     assert "1v1" in out and "games/s" in out and "Écolo win rate" in out
 
 
+ENGLISH = {**os.environ, "LANG": "C.UTF-8", "LC_ALL": "", "LC_MESSAGES": ""}
+
+
 def test_unknown_option_is_one_clear_line_and_exit_2():
     result = subprocess.run(
         [sys.executable, "-m", "weathering_tui", "simulate", "--games", "x"],
         capture_output=True,
         text=True,
+        env=ENGLISH,
     )
     assert result.returncode == 2
     assert result.stderr.count("\n") == 1 and "expected a whole number" in result.stderr
     assert "Traceback" not in result.stderr
     result = subprocess.run(
-        [sys.executable, "-m", "weathering_tui", "--frobnicate"], capture_output=True, text=True
+        [sys.executable, "-m", "weathering_tui", "--frobnicate"],
+        capture_output=True,
+        text=True,
+        env=ENGLISH,
     )
     assert result.returncode == 2 and "unrecognized arguments" in result.stderr
+
+
+def test_a_usage_error_speaks_french_to_a_french_player():
+    french = {**ENGLISH, "LANG": "fr_FR.UTF-8"}
+    for args, words in (
+        (["new", "--difficulty", "nope"], "choix inconnu 'nope'"),
+        (["check"], "il manque : NAME|PATH"),
+        (["--frobnicate"], "options inconnues : --frobnicate"),
+    ):
+        result = subprocess.run(
+            [sys.executable, "-m", "weathering_tui", *args],
+            capture_output=True,
+            text=True,
+            env=french,
+        )
+        assert result.returncode == 2
+        assert result.stderr.count("\n") == 1 and words in result.stderr, result.stderr
+        assert "erreur" in result.stderr and "error" not in result.stderr
 
 
 def test_french_elides_de_before_a_vowel_in_names():

@@ -23,7 +23,40 @@ class _Parser(argparse.ArgumentParser):
     """argparse, but a usage error is one clear line and exit status 2."""
 
     def error(self, message: str):
+        if _wants_french():
+            self.exit(2, f"{self.prog} : erreur : {_french(message)} (voir --help)\n")
         self.exit(2, f"{self.prog}: error: {message} (see --help)\n")
+
+
+# argparse's own words, said in French for a French player (one line each).
+_FRENCH = (
+    (
+        r"argument (\S+): invalid choice: (.*) \(choose from (.*)\)",
+        r"\1 : choix inconnu \2 (au choix : \3)",
+    ),
+    (r"the following arguments are required: (.*)", r"il manque : \1"),
+    (r"unrecognized arguments: (.*)", r"options inconnues : \1"),
+    (r"argument (\S+): expected one argument", r"\1 attend une valeur"),
+    (r"argument (\S+): (.*)", r"\1 : \2"),
+)
+
+
+def _french(message: str) -> str:
+    import re
+
+    for pattern, replacement in _FRENCH:
+        if re.fullmatch(pattern, message):
+            return re.sub(pattern, replacement, message)
+    return message
+
+
+def _wants_french() -> bool:
+    from .tui.i18n import detect_lang
+
+    argv = sys.argv[1:]
+    if "--lang" in argv[:-1]:
+        return argv[argv.index("--lang") + 1] == "fr"
+    return any(a == "--lang=fr" for a in argv) or detect_lang() == "fr"
 
 
 def _positive(text: str) -> int:
