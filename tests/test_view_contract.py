@@ -301,3 +301,30 @@ def test_an_old_view_is_not_trusted_once_its_decision_has_passed():
     with pytest.raises(IllegalAction):  # the window is closed: no crash, nothing changes
         apply(state, act.Pass(2), old)
     assert state.pending.kind == "turn" and state.pending.seat == 0
+
+
+def test_the_view_says_what_a_discard_gives_and_the_discard_gives_it():
+    from weathering_tui.engine import Setup, apply, legal_actions, new_game, view_for
+    from weathering_tui.engine import actions as act
+
+    for config, phase_two in (("2v1", False), ("4v1", False), ("1v1", True)):
+        state = new_game(Setup.standard(config, seed=2))
+        while state.pending.kind != "turn":
+            apply(state, legal_actions(state, state.pending.seat)[0])
+        if phase_two:
+            state.phase = 2
+        seat = state.pending.seat
+        view = view_for(state, seat)
+        discard = next(a for a in view.legal if isinstance(a, act.Discard))
+        before = state.players[seat].ap
+        apply(state, discard)
+        while state.pending.kind != "turn":  # nobody cancels
+            apply(
+                state,
+                next(
+                    a for a in legal_actions(state, state.pending.seat) if isinstance(a, act.Pass)
+                ),
+            )
+        row = state.content.configurations[config].table(state.players[seat].side, state.phase)
+        assert view.discard_yield == row.discard_yield
+        assert state.players[seat].ap == min(10, before + view.discard_yield)

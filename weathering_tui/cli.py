@@ -457,4 +457,6 @@ def _play(args) -> int:
 
     app = WeatheringApp(**options)
     app.run()
+    if app.goodbye:
+        print(app.goodbye, flush=True)
     return app.return_code or 0

@@ -273,6 +273,9 @@ async def test_help_log_and_quit_work_from_inside_a_dialog(tmp_path):
     assert app.return_code == 0
     saved = read_save(tmp_path / f"{app.session.save_name}.toml")
     assert saved.state == app.session.state  # quitting from the dialog saved the game
+    # the command to resume it comes on a line of its own, whole, for copying
+    command = app.goodbye.splitlines()[-1].strip()
+    assert command.split()[-4:] == ["load", app.session.save_name, "--saves-dir", str(tmp_path)]
 
 
 async def test_the_help_scrolls_with_down_and_page_down_at_once():

@@ -14,8 +14,8 @@ from .common import (
     card_def,
     card_id,
     character,
-    configuration,
     constants,
+    discard_yield,
     distinct,
     draw_cards,
     effective_cost,
@@ -292,8 +292,7 @@ def _resolve_discard(state: GameState, ann: Announcement, cancelled: bool) -> No
     actor = state.players[ann.actor]
     actor.hand.remove(ann.card)
     state.discard_pile.append(ann.card)
-    yielded = configuration(state).table(actor.side, state.phase).discard_yield
-    got = gain_ap(state, ann.actor, yielded)
+    got = gain_ap(state, ann.actor, discard_yield(state, ann.actor))
     log(state, "discard", seat=ann.actor, card=ann.card, reason="action", ap=got)
 
 

@@ -330,3 +330,8 @@ def synergy_of(state: GameState, seat: int) -> str | None:
     if len(types) == 4:
         return "four_types"
     return None
+
+
+def discard_yield(state: GameState, seat: int) -> int:
+    """The PA the discard action gives this seat now (its side's row, this phase)."""
+    return configuration(state).table(state.players[seat].side, state.phase).discard_yield

@@ -27,6 +27,7 @@ from .common import (
     card_id,
     constants,
     damage_mod,
+    discard_yield,
     effective_cost,
     frugal_cost,
     heal_mod,
@@ -152,6 +153,7 @@ class View:
     hand_limit: int
     deck_limit: int
     ap_cap: int
+    discard_yield: int  # the PA this seat's discard action gives now
     level_thresholds: tuple[int, int]  # stored PA that reach levels 2 and 3
     heal_mod: int  # added to every heal now (active events), before the 0 floor
     damage_mod: int  # added to every damage now
@@ -353,6 +355,7 @@ def view_for(state: GameState, seat: int, with_log: bool = True) -> View:
         hand_limit=const.hand_limit,
         deck_limit=const.deck_limit,
         ap_cap=const.ap_cap,
+        discard_yield=discard_yield(state, seat) if 0 <= seat < len(state.players) else 0,
         level_thresholds=tuple(const.level_thresholds),
         heal_mod=heal_mod(state),
         damage_mod=damage_mod(state),

@@ -55,6 +55,7 @@ class WeatheringApp(App[None]):
         self.autosave = autosave
         self.now = now  # tests pin the clock for stable snapshots
         self.session: Session | None = None
+        self.goodbye: str | None = None  # what to print after the screen closes
         self._too_small: TooSmallScreen | None = None
 
     @property
@@ -206,4 +207,7 @@ class WeatheringApp(App[None]):
                 message = self.tr("quit.saved", command=command)
             else:
                 message = self.tr("save.failed", problem=session.save_problem)
-        self.exit(message=message)
+        # Printed by the command line as plain text once the screen is gone: a console
+        # message would be wrapped at the terminal's width, breaking the command in two.
+        self.goodbye = message
+        self.exit()

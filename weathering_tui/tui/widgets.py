@@ -180,6 +180,9 @@ class HandPane(Pane):
         me = view.me
         # A border title is read as markup: a player's name is escaped first.
         self.border_title = tr("hand_of", name=escape_markup(me.name), n=me.hand_count)
+        if view.synergy is not None and view.round_in_phase == view.rounds_per_phase:
+            # Phase 1's last round: the hand is discarded at the transition, the deck stays
+            self.border_title += tr("hand.last_round")
         hand = view.hand
         if not hand:
             return Text("—", style="dim")

@@ -147,9 +147,13 @@ class HelpScreen(ModalScreen[None]):
 
         # Two columns; a long description wraps under itself, not under the key.
         width = max(30, (self.app.size.width * 96 // 100) - 22)
+        session = getattr(self.app, "session", None)
+        view = session.view() if session is not None else None
         for key, what in (
             KEYS[self.tr.lang] + [("", ""), (self.tr("help.legend"), "")] + LEGEND[self.tr.lang]
         ):
+            if key == "x" and view is not None and not view.spectator:  # what it gives now
+                what += self.tr("help.discard_now", n=view.discard_yield)
             out.append(f"{key:<16}", style="bold")
             out.append("\n".join(textwrap.wrap(what, width)).replace("\n", "\n" + " " * 16) + "\n")
         out.append("\n" + self.tr("help.close"), style="dim")
