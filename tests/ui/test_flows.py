@@ -318,3 +318,24 @@ async def test_trade_and_power_say_what_they_do_before_acting_even_with_one_choi
             await pilot.pause()
             assert isinstance(app.screen, GameScreen)
         assert asked == 2 and len(app.session.game.actions) == before
+
+
+async def test_the_end_screen_opens_the_whole_log_and_the_help_jumps_to_the_cards():
+    from weathering_tui.tui.screens.help import HelpScreen
+    from weathering_tui.tui.screens.log import LogScreen
+
+    game = at(setup_for("2v1", seed=9), lambda s: s.over)
+    app = WeatheringApp(lang="en", saves_dir=None, game=game, pace=0, autosave=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, EndScreen)
+        await pilot.press("l")
+        await pilot.pause()
+        assert isinstance(app.screen, LogScreen) and len(app.screen.lines) > 50
+        await pilot.press("escape")
+        app.open_help()
+        await pilot.pause()
+        await pilot.press("c")
+        await pilot.pause()
+        assert isinstance(app.screen, HelpScreen)
+        assert app.screen.query_one("TabbedContent").active == "cards"

@@ -78,7 +78,11 @@ def choice_label(tr: Tr, view: View, action) -> str:  # noqa: C901 - one case pe
             kind = view.pending.kind if view.pending else ""
             return tr("give.stop") if kind == "choose_give" else tr("discard.stop")
         case act.ChooseCard(card=card):
-            return f"{tr.card(card)} ({tr('type.' + content.cards[card_id(card)].type)})"
+            # what the card does, short: choosing among names alone is guessing
+            label = f"{tr.card(card)} ({tr('type.' + content.cards[card_id(card)].type)})"
+            summary = card_summary(tr, card)
+            text = f"{label} · {summary}"
+            return text if len(text) <= 68 else text[:67] + "…"
         case act.ChooseOption(option=option, target=target):
             return option_label(tr, view, option, target)
         case act.ClaimSynergy(claim=False):
@@ -376,3 +380,16 @@ def log_line(tr: Tr, view: View, entry) -> str | None:  # noqa: C901 - one case 
         what = "take" if d.get("op") == "take_from_discard" else "choice"
         return tr(f"log.lost_{what}", name=who)
     return None
+
+
+def card_summary(tr: Tr, instance: str) -> str:
+    card = tr.content.cards[card_id(instance)]
+    parts = []
+    for cartouche in card.cartouches:
+        if any(isinstance(e, fx.Cancel) for e in cartouche):
+            parts.append(tr("cancel_text"))
+        elif all(isinstance(e, fx.Heal | fx.Damage) for e in cartouche):
+            parts.append(effect_words(tr, None, cartouche))
+        else:
+            parts.append(tr.card_text(instance))
+    return " | ".join(parts)

@@ -6,9 +6,8 @@ from rich.text import Text
 from textual.markup import escape as escape_markup
 from textual.widget import Widget
 
-from ..content import effects as fx
 from ..engine import View, band_for, card_id
-from .describe import effect_words, log_line
+from .describe import card_summary, log_line
 from .i18n import Tr
 
 TYPE_STYLE = {
@@ -155,19 +154,6 @@ class EventsPane(Pane):
             text = tr.event_text(events[-1].event)
             out.append("\n" + "\n".join(wrap(text, width, room)), style="dim")
         return out
-
-
-def card_summary(tr: Tr, instance: str) -> str:
-    card = tr.content.cards[card_id(instance)]
-    parts = []
-    for cartouche in card.cartouches:
-        if any(isinstance(e, fx.Cancel) for e in cartouche):
-            parts.append(tr("cancel_text"))
-        elif all(isinstance(e, fx.Heal | fx.Damage) for e in cartouche):
-            parts.append(effect_words(tr, None, cartouche))
-        else:
-            parts.append(tr.card_text(instance))
-    return " | ".join(parts)
 
 
 class HandPane(Pane):

@@ -40,7 +40,10 @@ class EndScreen(Screen[None]):
     EndScreen #chart, EndScreen #summary { margin-top: 1; }
     EndScreen #end-keys { color: $text-muted; margin-top: 1; }
     """
-    BINDINGS = [Binding("enter,escape,q", "back", "back")]
+    BINDINGS = [
+        Binding("enter,escape,q", "back", "back"),
+        Binding("l", "app.open_log", "log", show=False),  # how the last turns went
+    ]
 
     def __init__(self, session, tr):
         super().__init__()

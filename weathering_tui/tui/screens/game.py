@@ -7,7 +7,7 @@ from textual.binding import Binding, BindingsMap
 from textual.containers import Horizontal
 from textual.screen import Screen
 
-from ...engine import IllegalAction
+from ...engine import IllegalAction, card_id
 from ...engine import actions as act
 from ..describe import choice_label, decision_title
 from ..i18n import render_refusal
@@ -105,6 +105,8 @@ class GameScreen(Screen[None]):
         return self.session.view()
 
     def refresh_view(self) -> None:
+        if self not in self.app.screen_stack:  # a refresh queued before the end screen came
+            return
         view = self.view()
         if view.pending is not None and view.pending.kind == "reactions" and self.session.local:
             # A bot may cancel: the outcome follows at once. Showing the moment between
@@ -263,6 +265,16 @@ class GameScreen(Screen[None]):
             body = announcement(self.tr, view, info)
             effect = announced_effect(self.tr, view, info)
             body += f"\n{effect}" if effect else ""
+        if view.pending.kind == "arrange":  # the events to order, with what each does
+            from ..describe import peeked
+
+            body = "\n".join(
+                f"{self.tr.event(e)} : {self.tr.event_text(e)}"
+                if self.tr.lang == "fr"
+                else f"{self.tr.event(e)}: {self.tr.event_text(e)}"
+                for e in peeked(view)
+                if card_id(e) in self.tr.content.events
+            )
         if view.pending.kind == "claim_synergy" and (
             view.synergy is None or view.synergy.qualifies is None
         ):

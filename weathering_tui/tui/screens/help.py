@@ -105,6 +105,7 @@ class HelpScreen(ModalScreen[None]):
     """
     BINDINGS = [
         Binding("escape,q,question_mark,f1", "close", "close"),
+        Binding("c", "show('cards')", show=False),
         Binding("left", "tab(-1)", show=False, priority=True),
         Binding("right", "tab(1)", show=False, priority=True),
     ]
@@ -195,6 +196,9 @@ class HelpScreen(ModalScreen[None]):
         tabs = ["keys", "rules", "cards", "characters", "events"]
         content = self.query_one(TabbedContent)
         content.active = tabs[(tabs.index(content.active) + step) % len(tabs)]
+
+    def action_show(self, tab: str) -> None:
+        self.query_one(TabbedContent).active = tab
 
     def action_close(self) -> None:
         self.dismiss(None)
