@@ -393,7 +393,7 @@ def _list(args) -> int:
                 what = describe_meta(tr, read_document(backup)["meta"])
             except (SaveError, AttributeError):
                 what = tr("load.broken", problem="?")
-            print(tr("cli.list.backup", path=backup, what=what))
+            print(tr("cli.list.backup", path=backup.name, what=what))
     return 0
 
 
