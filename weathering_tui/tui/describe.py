@@ -283,6 +283,8 @@ def log_line(tr: Tr, view: View, entry) -> str | None:  # noqa: C901 - one case 
     if kind == "gain_ap":
         return ("{w} reçoit {n} PA" if fr else "{w} gains {n} PA").format(w=who, n=d["amount"])
     if kind == "lose_ap":
+        if not d["amount"]:  # nothing to lose (at 0 PA): not worth a line
+            return None
         return ("{w} perd {n} PA" if fr else "{w} loses {n} PA").format(w=who, n=d["amount"])
     if kind == "stored":
         return ("{w} stocke {n} PA (niveau {l})" if fr else "{w} stores {n} PA (level {l})").format(
