@@ -328,3 +328,21 @@ def test_the_view_says_what_a_discard_gives_and_the_discard_gives_it():
         row = state.content.configurations[config].table(state.players[seat].side, state.phase)
         assert view.discard_yield == row.discard_yield
         assert state.players[seat].ap == min(10, before + view.discard_yield)
+
+
+def test_choice_labels_say_the_heal_and_damage_the_events_let_through():
+    """Sécheresse (heals −1) active: a "+2 PV" option reads "+1 PV", as it will resolve."""
+    import attrs
+
+    from weathering_tui.content import effects as fx
+    from weathering_tui.engine import Setup, new_game, view_for
+    from weathering_tui.tui.describe import effect_words
+    from weathering_tui.tui.i18n import Tr
+
+    view = view_for(new_game(Setup.standard("2v1", seed=1)), 0)
+    tr = Tr("en")
+    assert effect_words(tr, view, (fx.Heal(2),)) == tr("opt.heal", n=2)
+    drought = attrs.evolve(view, heal_mod=-1, damage_mod=1)
+    assert effect_words(tr, drought, (fx.Heal(2),)) == tr("opt.heal", n=1)
+    assert effect_words(tr, drought, (fx.Damage(2),)) == tr("opt.damage", n=3)
+    assert effect_words(tr, attrs.evolve(view, heal_mod=-5), (fx.Heal(2),)) == tr("opt.heal", n=0)

@@ -18,10 +18,10 @@ def effect_words(tr: Tr, view: View, effects, target=None) -> str:
     parts = []
     for effect in effects:
         match effect:
-            case fx.Heal(amount=n):
-                parts.append(tr("opt.heal", n=n))
+            case fx.Heal(amount=n):  # what it does now: the view's event modifiers applied
+                parts.append(tr("opt.heal", n=max(0, n + (view.heal_mod if view else 0))))
             case fx.Damage(amount=n):
-                parts.append(tr("opt.damage", n=n))
+                parts.append(tr("opt.damage", n=max(0, n + (view.damage_mod if view else 0))))
             case fx.LoseAp(amount=n):
                 parts.append(tr("opt.lose_ap", n=n))
             case fx.DiscardOwn(amount=n):
