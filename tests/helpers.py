@@ -175,3 +175,24 @@ def start_with_events(config="2v1", *event_ids, **kwargs):
     for seat in range(len(state.players)):
         apply(state, act.ChooseCard(seat, None))
     return state
+
+
+def running_server(tmp_path, saves="saves", sock="s.sock", **options):
+    """A table server on a Unix socket in `tmp_path`, started and stopped around a test:
+    `async with running_server(tmp_path) as server:` (its socket is `server.socket_path`)."""
+    from contextlib import asynccontextmanager
+
+    from weathering_tui.net.server import Server
+
+    options = {"pace": 0, "grace": 30, **options}
+
+    @asynccontextmanager
+    async def run():
+        server = Server(tmp_path / saves, tmp_path / sock, **options)
+        await server.start()
+        try:
+            yield server
+        finally:
+            await server.stop()
+
+    return run()

@@ -12,6 +12,7 @@ import time
 from pathlib import Path
 
 import pytest
+from helpers import running_server
 
 from weathering_tui.cli import main as cli
 from weathering_tui.engine import SPECTATOR
@@ -147,9 +148,7 @@ async def answers(reader, want=None, timeout=2.0) -> list[dict]:
 
 async def test_hostile_messages_change_nothing_and_other_tables_play_on(tmp_path):
     path = tmp_path / "s.sock"
-    server = Server(tmp_path / "saves", path, pace=0, grace=30)
-    await server.start()
-    try:
+    async with running_server(tmp_path) as server:
         reader, writer = await raw(path, "mallory")
         writer.write(pr.client_line(pr.CreateTable("target", "1v1", (0, 1))))
         writer.write(pr.client_line(pr.TakeSeat("target", 0)))
@@ -228,15 +227,11 @@ async def test_hostile_messages_change_nothing_and_other_tables_play_on(tmp_path
         )
         result = await asyncio.wait_for(elsewhere, 60)
         assert result["band"]
-    finally:
-        await server.stop()
 
 
 async def test_a_dropped_player_is_replaced_by_a_bot_after_the_grace_and_comes_back(tmp_path):
     path = tmp_path / "s.sock"
-    server = Server(tmp_path / "saves", path, pace=0, grace=0.5)
-    await server.start()
-    try:
+    async with running_server(tmp_path, grace=0.5) as server:
         reader, writer = await raw(path, "ann")
         writer.write(pr.client_line(pr.CreateTable("t", "1v1", (0,), start_when_full=True)))
         writer.write(pr.client_line(pr.TakeSeat("t", 0)))
@@ -254,8 +249,6 @@ async def test_a_dropped_player_is_replaced_by_a_bot_after_the_grace_and_comes_b
         result = await asyncio.wait_for(play_seat("t", 0, "heuristic", path, identity="ann"), 60)
         assert not table.seats[0].botted or table.over
         assert result["seat"] == 0
-    finally:
-        await server.stop()
 
 
 def _serve(tmp_path: Path, path: Path) -> subprocess.Popen:
@@ -363,9 +356,7 @@ def test_a_killed_server_loses_nothing_and_the_players_finish(tmp_path):
 
 async def test_a_spectating_connection_leaving_frees_no_seat_and_saves_are_private(tmp_path):
     path = tmp_path / "s.sock"
-    server = Server(tmp_path / "saves", path, pace=0, grace=30)
-    await server.start()
-    try:
+    async with running_server(tmp_path) as server:
         seated_r, seated_w = await raw(path, "eve")
         seated_w.write(pr.client_line(pr.CreateTable("g", "1v1", (0, 1))))
         seated_w.write(pr.client_line(pr.TakeSeat("g", 1)))
@@ -384,8 +375,6 @@ async def test_a_spectating_connection_leaving_frees_no_seat_and_saves_are_priva
         await answers(victim_r, "view")
         assert table.path.stat().st_mode & 0o077 == 0  # the save: its owner's alone
         assert (tmp_path / "saves" / "tables").stat().st_mode & 0o077 == 0
-    finally:
-        await server.stop()
 
 
 async def test_a_bots_reaction_is_answered_before_the_next_message_is_read(tmp_path):

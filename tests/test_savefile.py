@@ -200,13 +200,19 @@ BAD = {
 }  # fmt: skip
 
 
-@pytest.mark.parametrize("case", sorted(BAD))
-def test_a_bad_save_is_refused_clearly_and_left_untouched(case, good_text, tmp_path):
+def write_bad(case, good_text, folder):
+    """The bad file of `case` in `folder`: its path, its bytes and the words expected."""
     make, expected = BAD[case]
     data = make(good_text)
     data = data if isinstance(data, bytes) else data.encode("utf-8")
-    path = tmp_path / f"{case}.toml"
+    path = folder / f"{case}.toml"
     path.write_bytes(data)
+    return path, data, expected
+
+
+@pytest.mark.parametrize("case", sorted(BAD))
+def test_a_bad_save_is_refused_clearly_and_left_untouched(case, good_text, tmp_path):
+    path, data, expected = write_bad(case, good_text, tmp_path)
     with pytest.raises(SaveError) as info:
         read_save(path)
     assert expected in str(info.value), str(info.value)
@@ -314,11 +320,7 @@ def test_load_refuses_each_bad_file_like_check_with_one_line_and_exit_2(case, go
     """`load` runs check's verification before any screen: one line on stderr, exit 2."""
     from weathering_tui import cli
 
-    make, expected = BAD[case]
-    data = make(good_text)
-    data = data if isinstance(data, bytes) else data.encode("utf-8")
-    path = tmp_path / f"{case}.toml"
-    path.write_bytes(data)
+    path, data, expected = write_bad(case, good_text, tmp_path)
     proc = subprocess.run(
         [sys.executable, "-m", "weathering_tui", "load", str(path), "--lang", "en"],
         capture_output=True,

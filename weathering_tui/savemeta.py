@@ -177,12 +177,12 @@ def program() -> list[str]:
     import shutil
     import sys
 
-    argv0 = sys.argv[0] if sys.argv and sys.argv[0] else ""
-    here = Path(argv0).resolve() if argv0 else None
-    if here is not None and here.name in ("__main__.py", "cli.py") or not argv0:
+    argv0 = sys.argv[0] if sys.argv else ""
+    if not argv0 or Path(argv0).name in ("__main__.py", "cli.py"):
         return [sys.executable, "-m", "weathering_tui"]
+    here = Path(argv0).resolve()
     found = shutil.which("weathering")
-    if found and here is not None and Path(found).resolve() == here:
+    if found and Path(found).resolve() == here:
         return ["weathering"]
     return [str(here)]
 

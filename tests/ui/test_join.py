@@ -6,8 +6,9 @@ import html
 import json
 import re
 
+from helpers import running_server
+
 from weathering_tui.net import protocol as pr
-from weathering_tui.net.server import Server
 from weathering_tui.tui.remote import JoinApp, LobbyScreen, WaitingScreen
 from weathering_tui.tui.screens.game import GameScreen
 
@@ -28,9 +29,7 @@ async def until(pilot, test, limit=200):
 
 async def test_another_players_name_and_chat_show_literally_and_trigger_nothing(tmp_path):
     path = tmp_path / "s.sock"
-    server = Server(tmp_path / "saves", path, pace=0, grace=30)
-    await server.start()
-    try:
+    async with running_server(tmp_path):
         reader, writer = await asyncio.open_unix_connection(str(path))
         writer.write(pr.client_line(pr.Hello(pr.PROTOCOL, "raw", identity="mallory", name=EVIL)))
         writer.write(pr.client_line(pr.CreateTable("den", "1v1", (0, 1))))
@@ -55,15 +54,11 @@ async def test_another_players_name_and_chat_show_literally_and_trigger_nothing(
             await pilot.pause(0.1)
             assert app.is_running and app.return_code is None
         writer.close()
-    finally:
-        await server.stop()
 
 
 async def test_two_players_meet_in_the_lobby_and_play_through_the_server(tmp_path):
     path = tmp_path / "s.sock"
-    server = Server(tmp_path / "saves", path, pace=0, grace=30)
-    await server.start()
-    try:
+    async with running_server(tmp_path) as server:
         host = JoinApp(lang="fr", socket_path=path, identity="ann", name="Ann")
         async with host.run_test(size=(80, 24)) as pilot:
             await until(pilot, lambda: isinstance(host.screen, LobbyScreen))
@@ -86,5 +81,3 @@ async def test_two_players_meet_in_the_lobby_and_play_through_the_server(tmp_pat
             await until(pilot, lambda: type(host.screen).__name__ == "EndScreen")
         saved = json.dumps(table.table_meta())
         assert "ann" in saved
-    finally:
-        await server.stop()

@@ -51,13 +51,12 @@ async def test_shrinking_a_running_game_covers_it_and_growing_brings_it_back():
 
 
 async def test_join_in_a_small_terminal_shows_the_message_then_the_lobby(tmp_path):
-    from weathering_tui.net.server import Server
+    from helpers import running_server
+
     from weathering_tui.tui.remote import JoinApp, LobbyScreen
 
     path = tmp_path / "s.sock"
-    server = Server(tmp_path / "saves", path, pace=0, grace=30)
-    await server.start()
-    try:
+    async with running_server(tmp_path):
         app = JoinApp(lang="fr", socket_path=path, identity="me", name="Me")
         async with app.run_test(size=(79, 23)) as pilot:
             await pilot.pause(0.5)
@@ -66,5 +65,3 @@ async def test_join_in_a_small_terminal_shows_the_message_then_the_lobby(tmp_pat
             await pilot.resize_terminal(80, 24)
             await pilot.pause(0.5)
             assert isinstance(app.screen, LobbyScreen)
-    finally:
-        await server.stop()

@@ -10,7 +10,7 @@ from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets import Static
 
-from ...engine import LABELS, SeatSetup, Setup, with_difficulty
+from ...engine import LABELS, SeatSetup, Setup, difficulty_of, with_difficulty
 
 CONFIGS = ("1v1", "2v1", "3v1", "4v1", "2v2", "3v2")
 CONTROLLERS = ("human", "heuristic", "expert", "random")
@@ -57,13 +57,8 @@ class NewGameForm(Widget, can_focus=True):
         return ["random"] + [c.id for c in self.rules.characters.values() if c.side == side]
 
     def difficulty(self) -> str:
-        """The label the game will have: the harshest chosen Lobbyiste's, else the level."""
-        labels = [
-            self.rules.characters[c].label
-            for s, c, _ in self.seats
-            if s == "lobbyist" and c != "random"
-        ]
-        label = max(labels, key=LABELS.index) if labels else self.level
+        """The label the game will have (the engine's rule: the harshest Lobbyiste's)."""
+        label = difficulty_of(self.setup(seed=0), self.rules)
         text = self.tr("label." + label)
         if label == self.fair_level():
             text += f" ({self.tr('new.fair')})"
@@ -144,10 +139,11 @@ class NewGameForm(Widget, can_focus=True):
             seat[2] = order[(order.index(seat[2]) + 1) % len(order)]
             self.refresh()
 
-    def setup(self) -> Setup:
+    def setup(self, seed: int | None = None) -> Setup:
         import random
 
-        seed = int(self.seed_text) if self.seed_text else random.SystemRandom().randrange(10**6)
+        if seed is None:
+            seed = int(self.seed_text) if self.seed_text else random.SystemRandom().randrange(10**6)
         seats = tuple(
             SeatSetup(side, char, human=who == "human", bot="heuristic" if who == "human" else who)
             for side, char, who in self.seats
