@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import sys
 
@@ -184,6 +185,7 @@ def build_parser() -> argparse.ArgumentParser:
     join.add_argument("--code", help="the table's join code")
     join.add_argument("--seed", type=_seed, help="seed of a created table")
     join.add_argument("--identity", help=argparse.SUPPRESS)  # the SSH door and tests
+    join.add_argument("--door", action="store_true", help=argparse.SUPPRESS)  # run by the door
     join.add_argument("--name", help="your name at the tables (another user shows as itself)")
     bal = commands.add_parser(
         "balance", help="heuristic bots in every configuration against every Lobbyiste"
@@ -360,6 +362,8 @@ def _join(args) -> int:
     # The terminal is gone (a closed SSH session): nothing is kept here (the server
     # holds the game and the seat), so leave at once rather than spin on a dead pty.
     signal.signal(signal.SIGHUP, lambda *_: os._exit(0))
+    if args.door:
+        _door_child()
     app = JoinApp(
         lang=lang,
         socket_path=Path(args.socket) if args.socket else None,
@@ -368,6 +372,28 @@ def _join(args) -> int:
     )
     app.run()
     return app.return_code or 0
+
+
+def _door_child() -> None:
+    """A join process run by the SSH door: its pty becomes its controlling terminal, so
+    that the kernel hangs it up when the door closes the pty or dies (even by kill -9),
+    and it leaves as soon as the door that started it is gone."""
+    import fcntl
+    import os
+    import termios
+    import threading
+    import time
+
+    with contextlib.suppress(OSError):
+        fcntl.ioctl(0, termios.TIOCSCTTY, 0)
+    parent = os.getppid()
+
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(0.5)
+        os._exit(0)
+
+    threading.Thread(target=watch, daemon=True).start()
 
 
 def _list(args) -> int:

@@ -243,6 +243,8 @@ class Server:
             await self._serve(conn)
         except (ConnectionError, asyncio.IncompleteReadError):
             pass
+        except asyncio.CancelledError:
+            pass  # the server stops: this connection ends with it, quietly
         finally:
             self.connections.discard(conn)
             conn.close()

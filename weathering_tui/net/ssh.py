@@ -169,6 +169,7 @@ class Door:
             f"{user[:12]}·{key.removeprefix('SHA256:')[:6]}",  # the fingerprint always shows
             "--lang",
             "fr" if lang.startswith("fr") else "en",
+            "--door",
         ]
         child = await asyncio.create_subprocess_exec(
             *command, stdin=slave, stdout=slave, stderr=slave, env=env, start_new_session=True
@@ -181,42 +182,111 @@ class Door:
             self.children.discard(child)
 
 
+# What one session may cost the others. Keys are a few bytes each: a player holding a
+# key down sends ~100 bytes a second, a pasted chat line 200.
+KEYS_RATE = 2048.0  # bytes a second of input, on average
+KEYS_BURST = 8192  # bytes at once
+FLOOD_CLOSE = 5.0  # seconds of input beyond the rate before the session is closed
+TO_CHILD_MAX = 64 * 1024  # input waiting for the join process before we stop reading more
+TO_CLIENT_MAX = 256 * 1024  # output waiting for the SSH client before the pty is not read
+STALLED = 60.0  # seconds a client may leave its output unread before it is closed
+
+
 class Pipe:
     """Bytes between an SSH channel and the pty of its `join` process, both ways, with
-    the window size following the client's; ends when either side does."""
+    the window size following the client's; ends when either side does.
+
+    Nothing here blocks the event loop: the pty master is non-blocking and what it
+    cannot take now waits in a bounded buffer; the input of one session is limited to
+    KEYS_RATE (a flood is slowed, then closed); output the client does not read stops
+    the reading of the pty (the join process waits, no one else does)."""
 
     def __init__(self, process, master: int, child, idle: float):
         self.process, self.master, self.child, self.idle = process, master, child, idle
         self.done = asyncio.Event()
         self.last_input = time.monotonic()
+        self.to_child = bytearray()
+        self.child_ready = asyncio.Event()  # the pty took what was waiting
+        self.child_ready.set()
+        self.tokens = float(KEYS_BURST)
+        self.stamp = time.monotonic()
+        self.flooding_since: float | None = None
+        self.reading = False
+        self.writing = False
+        self.why = ""  # a word for the player when the door closes the session
+        os.set_blocking(master, False)
 
     async def run(self) -> None:
         loop = asyncio.get_running_loop()
-        loop.add_reader(self.master, self.readable)
+        self._read_pty(True)
         tasks = [loop.create_task(self.keys()), loop.create_task(self.idle_watch())]
         waiter = loop.create_task(self.child.wait())
-        await asyncio.wait(
-            [waiter, loop.create_task(self.done.wait())], return_when="FIRST_COMPLETED"
-        )
-        for task in tasks:
+        done = loop.create_task(self.done.wait())
+        await asyncio.wait([waiter, done], return_when="FIRST_COMPLETED")
+        for task in (*tasks, done):
             task.cancel()
-        loop.remove_reader(self.master)
+        self._read_pty(False)
+        self._write_pty(False)
         await self.stop_child()
         with contextlib.suppress(OSError):
             os.close(self.master)
         with contextlib.suppress(Exception):
+            if self.why:
+                self.process.stderr.write(f"\r\nweathering: {self.why}\r\n".encode())
             self.process.exit(self.child.returncode or 0)
+
+    # ------------------------------------------------------------ join -> client
+
+    def _read_pty(self, on: bool) -> None:
+        if on != self.reading and not (on and self.done.is_set()):
+            loop = asyncio.get_running_loop()
+            if on:
+                loop.add_reader(self.master, self.readable)
+            else:
+                loop.remove_reader(self.master)
+            self.reading = on
 
     def readable(self) -> None:
         try:
             data = os.read(self.master, 65536)
+        except BlockingIOError:
+            return
         except OSError:
             data = b""
         if not data:
-            asyncio.get_running_loop().remove_reader(self.master)
+            self._read_pty(False)
             self.done.set()
             return
-        self.process.stdout.write(data)
+        try:
+            self.process.stdout.write(data)
+        except Exception:  # noqa: BLE001 - the channel is gone: the session ends
+            self.done.set()
+            return
+        if self.process.channel.get_write_buffer_size() > TO_CLIENT_MAX:
+            self._read_pty(False)  # the client reads slowly: the join process waits
+            asyncio.get_running_loop().create_task(self._client_caught_up())
+
+    async def _client_caught_up(self) -> None:
+        try:
+            await asyncio.wait_for(self.process.stdout.drain(), STALLED)
+        except TimeoutError:
+            self.why = "your terminal stopped reading: goodbye"
+            self.done.set()
+            return
+        except Exception:  # noqa: BLE001 - the channel closed: the session ends
+            self.done.set()
+            return
+        self._read_pty(True)
+
+    # ------------------------------------------------------------ client -> join
+
+    def _allow(self, size: int) -> float:
+        """Take `size` bytes from the bucket; the seconds to wait before they may pass."""
+        now = time.monotonic()
+        self.tokens = min(KEYS_BURST, self.tokens + (now - self.stamp) * KEYS_RATE)
+        self.stamp = now
+        self.tokens -= size
+        return max(0.0, -self.tokens / KEYS_RATE)
 
     async def keys(self) -> None:
         while not self.done.is_set():
@@ -229,18 +299,59 @@ class Pipe:
                 continue
             except (asyncssh.BreakReceived, asyncssh.SignalReceived):
                 continue
+            except Exception:  # noqa: BLE001 - the channel broke: the session ends
+                break
             if not data:
                 break  # the SSH session ended
-            self.last_input = time.monotonic()
-            with contextlib.suppress(OSError):
-                os.write(self.master, data)
+            self.last_input = now = time.monotonic()
+            wait = self._allow(len(data))
+            if wait > 0:
+                # Beyond the rate: slowed down (SSH's own window holds the client back
+                # meanwhile), and closed when it goes on.
+                self.flooding_since = self.flooding_since or now
+                if now - self.flooding_since > FLOOD_CLOSE:
+                    self.why = "too much input: goodbye"
+                    break
+                await asyncio.sleep(wait)
+            elif self.tokens > KEYS_BURST / 2:
+                self.flooding_since = None
+            self.to_child += data
+            self._flush_child()
+            if len(self.to_child) > TO_CHILD_MAX:
+                self.child_ready.clear()
+                await self.child_ready.wait()
         self.done.set()
+
+    def _write_pty(self, on: bool) -> None:
+        if on != self.writing:
+            loop = asyncio.get_running_loop()
+            if on:
+                loop.add_writer(self.master, self._flush_child)
+            else:
+                loop.remove_writer(self.master)
+            self.writing = on
+
+    def _flush_child(self) -> None:
+        """Give the pty what it takes now, never waiting for it."""
+        while self.to_child:
+            try:
+                sent = os.write(self.master, self.to_child)
+            except BlockingIOError:
+                break
+            except OSError:
+                self.to_child.clear()
+                self.done.set()
+                break
+            del self.to_child[:sent]
+        self._write_pty(bool(self.to_child) and not self.done.is_set())
+        if len(self.to_child) <= TO_CHILD_MAX:
+            self.child_ready.set()
 
     async def idle_watch(self) -> None:
         while not self.done.is_set():
             await asyncio.sleep(min(30.0, self.idle))
             if time.monotonic() - self.last_input > self.idle:
-                self.process.stderr.write(b"\r\nweathering: idle too long, goodbye\r\n")
+                self.why = "idle too long, goodbye"
                 self.done.set()
 
     async def stop_child(self) -> None:

@@ -8,6 +8,9 @@ visible pictures, so it can neither run an action nor drive the terminal.
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
+import signal
 from pathlib import Path
 
 from rich.text import Text
@@ -338,6 +341,9 @@ class JoinApp(WeatheringApp):
         self.waiting: WaitingScreen | None = None
 
     def start_screens(self) -> None:
+        with contextlib.suppress(NotImplementedError, RuntimeError):
+            # `kill` ends the app as q does: the terminal is given back as it was.
+            asyncio.get_running_loop().add_signal_handler(signal.SIGTERM, self.exit)
         self.push_screen(LobbyScreen())
         self.run_worker(self.client.run(), exclusive=True, group="net")
         self.check_size()
