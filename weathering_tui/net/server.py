@@ -10,12 +10,9 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import os
-import pwd
 import re
 import signal
-import socket
 import stat
-import struct
 import time
 from pathlib import Path
 
@@ -23,15 +20,10 @@ from ..engine import SPECTATOR, visible_entry
 from ..engine.wire import view_to_data
 from ..savefile import SaveError
 from . import protocol as pr
+from .connection import HELLO_WITHIN, Admission, Connection, user_name
+from .folders import unsafe_folder
 from .table import Table
 
-MAX_BUFFER = 1024 * 1024  # a client that reads slower than this is dropped
-RATE = 50.0  # messages a second, on average (a scripted bot included)
-BURST = 100  # messages in a burst
-MAX_ERRORS = 30  # refused messages before the connection is closed
-HELLO_WITHIN = 10.0  # seconds to say hello
-ERROR_FADE = 10.0  # seconds for one refusal to be forgiven
-IDLE = 3600.0  # seconds without a message before a connection away from tables is closed
 PER_IDENTITY = 8  # connections of one identity at once
 TABLES_PER_CREATOR = 3  # tables one identity may have waiting to start
 WAITING_EXPIRES = 3600.0  # seconds a table may wait for its players before it goes
@@ -39,93 +31,14 @@ CHAT_EVERY = 1.0  # seconds between two chat lines of one connection
 WRONG_CODES = 5  # wrong join codes an identity may try a minute
 SAVE_EVERY = 0.2  # seconds between two saves of one table (bursts are one write)
 FINISHED_KEPT = 3600.0  # seconds a finished table stays in the lobby after a restart
+BACKLOG = 1024  # sockets waiting to be accepted: a burst of connects fills no queue
+IDLE = 3600.0  # seconds without a message before a connection away from tables is closed
 
 
 def default_socket() -> Path:
     runtime = os.environ.get("XDG_RUNTIME_DIR")
     base = Path(runtime) if runtime else Path("/tmp")
     return base / f"weathering-{os.getuid()}.sock"
-
-
-def peer_uid(sock: socket.socket | None) -> int | None:
-    if sock is None or not hasattr(socket, "SO_PEERCRED"):
-        return None
-    try:
-        data = sock.getsockopt(socket.SOL_SOCKET, socket.SO_PEERCRED, struct.calcsize("3i"))
-    except OSError:
-        return None
-    return struct.unpack("3i", data)[1]
-
-
-def user_name(uid: int | None) -> str:
-    if uid is None:
-        return "?"
-    try:
-        return pwd.getpwuid(uid).pw_name
-    except KeyError:
-        return f"uid{uid}"
-
-
-class Connection:
-    def __init__(self, server: Server, reader, writer):
-        self.server = server
-        self.reader = reader
-        self.writer = writer
-        self.uid = peer_uid(writer.get_extra_info("socket"))
-        self.identity: str | None = None
-        self.name = ""
-        self.tables: dict[str, int] = {}  # table name -> seat (SPECTATOR to watch)
-        self.sent_views: dict[str, tuple] = {}  # table -> (view without log, log entries sent)
-        self.auto_pass = False
-        self.tokens = float(BURST)
-        self.stamp = time.monotonic()
-        self.errors = 0.0
-        self.error_stamp = time.monotonic()
-        self.last_chat = 0.0
-        self.last_seen = time.monotonic()
-        self.closed = False
-
-    def send(self, line: bytes) -> None:
-        if self.closed:
-            return
-        transport = self.writer.transport
-        if transport.is_closing():
-            self.closed = True
-            return
-        if transport.get_write_buffer_size() > MAX_BUFFER:
-            self.close()  # a client that does not read is not allowed to grow our memory
-            return
-        self.writer.write(line)
-        self.server.sent(self, line)
-
-    def error(self, code: str, message: str = "", params: dict | None = None) -> None:
-        # Refusals add up, and fade a refusal every ERROR_FADE seconds: a long game's
-        # few stale answers never add up to abuse.
-        now = time.monotonic()
-        self.errors = max(0.0, self.errors - (now - self.error_stamp) / ERROR_FADE) + 1
-        self.error_stamp = now
-        fields = {"params": params} if params else {}
-        self.send(pr.server_line("error", code=code, message=message, **fields))
-        if self.errors > MAX_ERRORS:
-            self.close()
-
-    def allow(self) -> bool:
-        """Token bucket: RATE messages a second, bursts of BURST."""
-        now = time.monotonic()
-        self.tokens = min(BURST, self.tokens + (now - self.stamp) * RATE)
-        self.stamp = now
-        if self.tokens < 1:
-            return False
-        self.tokens -= 1
-        return True
-
-    def close(self) -> None:
-        """Close at once: a client that does not read would hold a flush forever."""
-        if not self.closed:
-            self.closed = True
-            with contextlib.suppress(Exception):
-                self.writer.transport.abort()
-            self.server.connections.discard(self)
 
 
 class Server:
@@ -156,6 +69,9 @@ class Server:
         self.server: asyncio.base_events.Server | None = None
         self.probe = None  # tests: called with (connection, line) for every line sent
         self.own_uid = os.getuid()
+        self.admission = Admission(max_connections, self.own_uid)
+        self.handlers: set[asyncio.Task] = set()  # one task a connection, until it ends
+        self.stopping = False
         self.wrong_codes: dict[tuple, list[float]] = {}
         self.saving: dict[str, asyncio.TimerHandle] = {}  # tables with a save to come
 
@@ -165,6 +81,10 @@ class Server:
         # Saves hold every hand, the piles and the join codes: readable by the server's
         # user alone (the socket is opened to the players' group below).
         os.umask(0o077)
+        for folder in (self.socket_path.parent, self.saves_dir):
+            problem = unsafe_folder(folder, self.own_uid)
+            if problem is not None:
+                raise OSError(f"unsafe folder: {problem}")
         self.tables_dir.mkdir(parents=True, exist_ok=True)
         os.chmod(self.tables_dir, 0o700)
         self.reopen_tables()
@@ -176,7 +96,7 @@ class Server:
                 raise OSError(f"{path}: a server is already listening there")
             path.unlink()
         self.server = await asyncio.start_unix_server(
-            self.handle, path=str(path), limit=pr.MAX_LINE + 2
+            self.handle, path=str(path), limit=pr.MAX_LINE + 2, backlog=BACKLOG
         )
         os.chmod(path, 0o660)  # the owner and the players' group
         for name in self.tables:
@@ -204,10 +124,14 @@ class Server:
             self.sweeper.cancel()
         for task in list(self.drivers.values()):
             task.cancel()
-        for conn in list(self.connections):
-            conn.close()
+        self.stopping = True
         if self.server is not None:
             self.server.close()
+        for conn in list(self.connections):
+            conn.close()
+        if self.handlers:  # every connection ends before the loop does (no stray task)
+            await asyncio.wait(list(self.handlers), timeout=2)
+        if self.server is not None:
             with contextlib.suppress(Exception):
                 await self.server.wait_closed()
         with contextlib.suppress(OSError):
@@ -233,9 +157,21 @@ class Server:
     # ------------------------------------------------------------ connections
 
     async def handle(self, reader, writer) -> None:
+        task = asyncio.current_task()
+        self.handlers.add(task)
+        try:
+            await self._handle(reader, writer)
+        finally:
+            self.handlers.discard(task)
+
+    async def _handle(self, reader, writer) -> None:
+        if self.stopping:
+            writer.transport.abort()
+            return
         conn = Connection(self, reader, writer)
-        if len(self.connections) >= self.max_connections:
-            writer.write(pr.server_line("error", code="full", message="too many connections"))
+        refusal = self.admission.admit(conn.uid)
+        if refusal is not None:
+            writer.write(pr.server_line("error", code="full", message=refusal))
             writer.close()
             return
         self.connections.add(conn)
@@ -246,6 +182,7 @@ class Server:
         except asyncio.CancelledError:
             pass  # the server stops: this connection ends with it, quietly
         finally:
+            self.admission.release(conn.uid)
             self.connections.discard(conn)
             conn.close()
             self._gone(conn)
