@@ -17,6 +17,7 @@ import cattrs
 from cattrs.strategies import configure_tagged_union
 
 from ..engine import wire
+from ..engine.actions import Action
 
 PROTOCOL = 1
 MAX_LINE = 64 * 1024
@@ -131,7 +132,8 @@ CLIENT_TYPES = {
 
 
 def _converter() -> cattrs.Converter:
-    converter = wire.wire_converter().copy()
+    """The wire converter made strict for untrusted input (actions included)."""
+    converter = wire.new_wire_converter(strict=True)
     configure_tagged_union(
         ClientMessage, converter, tag_name="type", tag_generator=CLIENT_TYPES.__getitem__
     )
@@ -179,6 +181,14 @@ def server_line(message_type: str, /, **fields) -> bytes:
 
 def action_data(action) -> dict:
     return wire.action_to_data(action)
+
+
+def parse_action(data: dict):
+    """An action a client sent, strictly typed; ProtocolError("bad_action") otherwise."""
+    try:
+        return CONVERTER.structure(data, Action)
+    except (cattrs.BaseValidationError, ValueError, TypeError, KeyError, RecursionError):
+        raise ProtocolError("bad_action", "that is not an action") from None
 
 
 # ------------------------------------------------------------ user strings

@@ -14,9 +14,8 @@ import attrs
 
 from ..bots import BOTS
 from ..engine import SPECTATOR, IllegalAction, SeatSetup, Setup, View, view_for
-from ..engine.wire import action_from_data
 from ..savefile import SavedGame, read_save, write_save
-from .protocol import ProtocolError, clean_name
+from .protocol import ProtocolError, clean_name, parse_action
 
 SIDES = {"e": "ecologist", "l": "lobbyist"}
 
@@ -165,10 +164,7 @@ class Table:
         index = self.seat_of(identity)
         if index is None or self.seats[index].botted:
             raise ProtocolError("not_seated", "you hold no seat at this table")
-        try:
-            action = action_from_data(data)
-        except Exception:  # noqa: BLE001 - any shape error is the client's
-            raise ProtocolError("bad_action", "that is not an action") from None
+        action = parse_action(data)
         if getattr(action, "seat", None) != index:
             raise ProtocolError("wrong_seat", "an action is taken for one's own seat")
         state = self.game.state
