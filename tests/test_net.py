@@ -284,13 +284,20 @@ def _wait_for_socket(path: Path, limit=20.0) -> None:
     raise AssertionError("the server never listened")
 
 
-def actions_in(save: Path) -> int:
-    import tomllib
+def table_actions(save: Path) -> list:
+    """A table's actions as far as anyone saw them: its save and its journal."""
+    from weathering_tui.engine.wire import action_to_data
+    from weathering_tui.savefile import SaveError
+    from weathering_tui.storage.journal import read_table
 
     try:
-        return len(tomllib.loads(save.read_text())["actions"])
-    except (OSError, ValueError, KeyError):
-        return 0
+        return [action_to_data(a) for a in read_table(save).actions]
+    except (OSError, SaveError):
+        return []
+
+
+def actions_in(save: Path) -> int:
+    return len(table_actions(save))
 
 
 def test_a_killed_server_loses_nothing_and_the_players_finish(tmp_path):
@@ -332,7 +339,7 @@ def test_a_killed_server_loses_nothing_and_the_players_finish(tmp_path):
         assert 30 <= actions_in(save) < 100  # mid-game
         os.kill(server.pid, signal.SIGKILL)
         server.wait()
-        saved = save.read_bytes()
+        before = table_actions(save)
         assert cli(["check", str(save)]) == 0  # what was saved is whole
         server = _serve(tmp_path, path)
         outputs = [p.communicate(timeout=120)[0] for p in players]
@@ -341,13 +348,10 @@ def test_a_killed_server_loses_nothing_and_the_players_finish(tmp_path):
         assert cli(["check", str(save)]) == 0
         from weathering_tui.savefile import read_save
 
-        final = read_save(save)
+        final = read_save(save)  # finished: compacted, the save alone holds it all
         assert final.state.over
-        # the game went on from what was saved: its actions begin with the saved ones
-        import tomllib
-
-        before = tomllib.loads(saved.decode())["actions"]
-        after = tomllib.loads(save.read_text())["actions"]
+        # the game went on from what was kept: its actions begin with those
+        after = table_actions(save)
         assert after[: len(before)] == before and len(after) > len(before)
     finally:
         server.kill()

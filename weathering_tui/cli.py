@@ -272,7 +272,8 @@ def _tr(args):
 
 
 def _check(args) -> int:
-    from .savefile import SaveError, metadata, read_save, resolve, saves_dir
+    from .savefile import SaveError, metadata, resolve, saves_dir
+    from .storage.journal import read_table
     from .tui.i18n import describe_meta
 
     tr = _tr(args)
@@ -280,7 +281,8 @@ def _check(args) -> int:
     bad = 0
     for path in args.paths:
         try:
-            game = read_save(resolve(path, folder))  # a save's name, as `load` takes it
+            # a save's name, as `load` takes it; a table's save with its journal
+            game = read_table(resolve(path, folder))
         except SaveError as exc:
             bad += 1
             print(tr("cli.check.bad", error=exc.text(tr.lang)))

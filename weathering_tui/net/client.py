@@ -14,7 +14,6 @@ import attrs
 from ..engine import LogEntry, View
 from ..engine.wire import view_from_data, wire_converter
 from . import protocol as pr
-from .server import default_socket
 
 
 class TableClient:
@@ -33,7 +32,7 @@ class TableClient:
         on_link=None,
         with_log: bool = True,
     ):
-        self.socket_path = Path(socket_path) if socket_path else default_socket()
+        self.socket_path = Path(socket_path) if socket_path else pr.default_socket()
         self.identity_asked = identity
         self.name_asked = name
         self.client = client
@@ -118,7 +117,8 @@ class TableClient:
         kind = message.get("type")
         if kind == "welcome":
             self.identity, self.name = message["identity"], message["name"]
-            self.views.clear()
+            # The views are kept (a screen shows the last one until the table sends its
+            # own again, whole: a new connection's first view starts its log at 0).
             self.logs.clear()
             if self.auto_pass:
                 self.send(pr.Options(auto_pass=True))

@@ -9,7 +9,9 @@ travel in the engine's own form (`engine.wire`).
 from __future__ import annotations
 
 import json
+import os
 import unicodedata
+from pathlib import Path
 from typing import Union
 
 import attrs
@@ -26,6 +28,13 @@ CHAT_MAX = 200
 CODE_MAX = 16
 CONFIGURATIONS = ("1v1", "2v1", "3v1", "4v1", "2v2", "3v2")
 BOT_KINDS = ("random", "heuristic", "expert")
+
+
+def default_socket() -> Path:
+    """Where `serve` listens and `join` connects without --socket (one user's own)."""
+    runtime = os.environ.get("XDG_RUNTIME_DIR")
+    base = Path(runtime) if runtime else Path("/tmp")
+    return base / f"weathering-{os.getuid()}.sock"
 
 
 class ProtocolError(Exception):

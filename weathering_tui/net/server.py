@@ -19,6 +19,7 @@ from pathlib import Path
 from ..engine import SPECTATOR, visible_entry
 from ..engine.wire import view_to_data
 from ..savefile import SaveError
+from ..storage.journal import COMPACT_EVERY
 from . import protocol as pr
 from .connection import HELLO_WITHIN, Admission, Connection, user_name
 from .folders import unsafe_folder
@@ -29,16 +30,9 @@ TABLES_PER_CREATOR = 3  # tables one identity may have waiting to start
 WAITING_EXPIRES = 3600.0  # seconds a table may wait for its players before it goes
 CHAT_EVERY = 1.0  # seconds between two chat lines of one connection
 WRONG_CODES = 5  # wrong join codes an identity may try a minute
-SAVE_EVERY = 0.2  # seconds between two saves of one table (bursts are one write)
 FINISHED_KEPT = 3600.0  # seconds a finished table stays in the lobby after a restart
 BACKLOG = 1024  # sockets waiting to be accepted: a burst of connects fills no queue
 IDLE = 3600.0  # seconds without a message before a connection away from tables is closed
-
-
-def default_socket() -> Path:
-    runtime = os.environ.get("XDG_RUNTIME_DIR")
-    base = Path(runtime) if runtime else Path("/tmp")
-    return base / f"weathering-{os.getuid()}.sock"
 
 
 class Server:
@@ -54,7 +48,7 @@ class Server:
     ):
         self.saves_dir = Path(saves_dir)
         self.tables_dir = self.saves_dir / "tables"
-        self.socket_path = Path(socket_path) if socket_path else default_socket()
+        self.socket_path = Path(socket_path) if socket_path else pr.default_socket()
         self.max_tables = max_tables
         self.max_connections = max_connections
         self.max_spectators = max_spectators
@@ -73,7 +67,7 @@ class Server:
         self.handlers: set[asyncio.Task] = set()  # one task a connection, until it ends
         self.stopping = False
         self.wrong_codes: dict[tuple, list[float]] = {}
-        self.saving: dict[str, asyncio.TimerHandle] = {}  # tables with a save to come
+        self.flushing: dict[str, asyncio.Task] = {}  # tables whose journal is being written
 
     # ------------------------------------------------------------ start and stop
 
@@ -115,11 +109,11 @@ class Server:
             self.broadcast_lobby()
 
     async def stop(self) -> None:
-        for name, handle in list(self.saving.items()):  # what is still to be saved is saved
-            handle.cancel()
-            table = self.tables.get(name.casefold())
-            if table is not None:
-                self._save_now(table)
+        if self.flushing:  # appends under way end first (an fsync or two)
+            await asyncio.wait(list(self.flushing.values()), timeout=5)
+        for table in self.tables.values():  # every table compacted into its save
+            if table.game is not None:
+                self._save(table)
         if getattr(self, "sweeper", None) is not None:
             self.sweeper.cancel()
         for task in list(self.drivers.values()):
@@ -343,7 +337,7 @@ class Server:
         while path.exists() or any(t.path == path for t in self.tables.values()):
             n += 1
             path = self.tables_dir / f"{stem}-{n}.toml"
-        table.path = path  # the server alone names files
+        table.keep_at(path)  # the server alone names files
         self.tables[name.casefold()] = table
         self.notices[name.casefold()] = []
         conn.send(pr.server_line("created", table=name))
@@ -423,29 +417,46 @@ class Server:
             raise pr.ProtocolError("not_seated", "you hold no seat at this table")
         table.act(conn.identity, message.version, message.action)
         self.answer_at_once(table)
-        self.save_soon(table)
-        self.push(table)
+        self.commit(table)
         self._wake(table.name)
 
-    def save_soon(self, table: Table) -> None:
-        """Save the table now, or, when it was saved less than SAVE_EVERY ago, once that
-        time is up (a burst of bot moves is one write). A game at a human pace is saved
-        after every action; a killed server loses at most the last SAVE_EVERY."""
-        if table.over:  # the end is saved at once: nothing may be left to come
-            handle = self.saving.pop(table.name, None)
-            if handle is not None:
-                handle.cancel()
-            self._save_now(table)
-            return
-        if table.name in self.saving:
-            return
-        wait = max(0.0, table.saved_at + SAVE_EVERY - time.monotonic())
-        loop = asyncio.get_running_loop()
-        self.saving[table.name] = loop.call_later(wait, self._save_now, table)
+    def commit(self, table: Table) -> None:
+        """Show what the table did, once it is on disk: new actions go to the journal
+        (fsync'd, off the event loop) and the views that show them are sent after."""
+        if not table.unjournaled:
+            self.push(table)
+        elif table.name not in self.flushing:
+            loop = asyncio.get_running_loop()
+            self.flushing[table.name] = loop.create_task(self._flush(table))
 
-    def _save_now(self, table: Table) -> None:
-        self.saving.pop(table.name, None)
-        table.saved_at = time.monotonic()
+    async def _flush(self, table: Table) -> None:
+        try:
+            while table.unjournaled:
+                start, batch = table.durable, list(table.unjournaled)
+                try:
+                    await asyncio.to_thread(table.journal.append, start, batch)
+                except OSError as exc:
+                    print(f"weathering serve: table {table.name}: journal: {exc}", flush=True)
+                    await asyncio.sleep(1.0)  # nothing is shown until it is written
+                    continue
+                table.durable = start + len(batch)
+        finally:
+            self.flushing.pop(table.name, None)
+        if table.over or table.journal.length >= COMPACT_EVERY or table.compact_wanted:
+            self._save(table)
+        self.push(table)
+        if table.over:
+            self.broadcast_lobby()
+
+    def _save(self, table: Table) -> None:
+        """Compact the table into its save, now or once its journal append is done."""
+        if table.name in self.flushing:
+            table.compact_wanted = True
+            return
+        table.compact_wanted = False
+        if table.unjournaled and table.journal is not None:
+            table.journal.append(table.durable, list(table.unjournaled))  # at stop only
+            table.durable = len(table.game.actions)
         try:
             table.save()
         except OSError as exc:
@@ -517,7 +528,7 @@ class Server:
         if not table.seats[seat].away or table.over:
             return
         table.hand_to_bot(seat)
-        table.save()
+        self._save(table)
         self.notice(table, "bot", table.seats[seat].name)
         self.push(table)
         self.broadcast_lobby()
@@ -526,7 +537,8 @@ class Server:
     # ------------------------------------------------------------ views
 
     def push(self, table: Table) -> None:
-        """Each connection at the table gets its view if it changed. A reaction that a
+        """Each connection at the table gets its view if it changed — once every action
+        it shows is on disk (`commit` pushes again when the journal has them). A reaction that a
         bot (or a player's own auto-pass) answers at once is a passing moment shown to
         nobody: whether it happened depends on what that seat holds (fairness). Every
         human opponent is asked in every window, so waiting on one tells nothing."""
@@ -537,6 +549,8 @@ class Server:
                 if self.seat_held(conn, table) is not None:
                     conn.send(line)
             return
+        if table.unjournaled:
+            return  # durable before visible: the journal's writer pushes when it is done
         state = table.game.state
         at_once = table.bot_to_play() is not None or self._auto_pass(table) is not None
         for conn in list(self.connections):
@@ -611,8 +625,7 @@ class Server:
                     continue
                 table.play_bot(seat, action)
             self.answer_at_once(table)
-            self.save_soon(table)
-            self.push(table)
+            self.commit(table)
             await asyncio.sleep(0)  # let the other tables play
         self.broadcast_lobby()
         self.drivers.pop(key, None)

@@ -14,7 +14,8 @@ import attrs
 
 from ..bots import BOTS
 from ..engine import SPECTATOR, IllegalAction, SeatSetup, Setup, View, view_for
-from ..savefile import SavedGame, read_save, write_save
+from ..savefile import SavedGame, write_save
+from ..storage.journal import FileJournal, Journal, read_table
 from .protocol import ProtocolError, clean_name, parse_action
 
 SIDES = {"e": "ecologist", "l": "lobbyist"}
@@ -59,9 +60,11 @@ class Table:
         self.start_when_full = start_when_full
         self.game: SavedGame | None = None
         self.made_at = time.monotonic()
-        self.saved_at = 0.0
         self.bots: dict[int, object] = {}
         self.path: Path | None = None
+        self.journal: Journal | None = None
+        self.compact_wanted = False  # save once the journal append under way is done
+        self.durable = 0  # actions on disk (in the save or the journal): what may be shown
 
     # ------------------------------------------------------------ seats
 
@@ -229,15 +232,30 @@ class Table:
             "botted": [s.botted for s in self.seats],
         }
 
+    def keep_at(self, path: Path) -> None:
+        """The table's save (and its journal beside it): the server alone names files."""
+        self.path = path
+        self.journal = FileJournal.beside(path)
+
+    @property
+    def unjournaled(self) -> list:
+        """Actions applied but not yet on disk: no view may show them yet."""
+        return self.game.actions[self.durable :] if self.game is not None else []
+
     def save(self) -> None:
+        """Compact: the whole game in its TOML save (durable), then an empty journal.
+        Never while a journal append is under way (the server sees to it)."""
         if self.path is not None and self.game is not None:
             self.game.table = self.table_meta()
-            write_save(self.path, self.game, backup=False, durable=False)
+            write_save(self.path, self.game, backup=False, durable=True)
+            self.durable = len(self.game.actions)
+            if self.journal is not None and self.journal.length:
+                self.journal.reset()
 
     @classmethod
     def reopen(cls, path: Path) -> Table:
         """A table back from its autosave, every player away until they return."""
-        game = read_save(path)
+        game = read_table(path)  # the save and the journal's actions beyond it
         meta = game.table
         setup = game.setup
         open_seats = [i for i, o in enumerate(meta.get("open", [])) if o]
@@ -252,7 +270,8 @@ class Table:
             events=setup.events,
         )
         table.game = game
-        table.path = path
+        table.keep_at(path)
+        table.durable = len(game.actions)
         owners, names = meta.get("owners", []), meta.get("names", [])
         botted = meta.get("botted", [])
         for i, seat in enumerate(table.seats):

@@ -306,14 +306,16 @@ class TextModal(Screen[str | None]):
         self.query_one(Input).focus()
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
-        self.dismiss(event.value)
+        if self.is_current:
+            self.dismiss(event.value)
+
+    def action_back(self) -> None:
+        if self.is_current:
+            self.dismiss(None)
 
 
 def ChatModal(tr) -> TextModal:  # noqa: N802 - a modal made to measure
     return TextModal(tr("chat.prompt"), pr.CHAT_MAX)
-
-    def action_back(self) -> None:
-        self.dismiss(None)
 
 
 class JoinApp(WeatheringApp):

@@ -66,21 +66,30 @@ class ChoiceModal(ModalScreen[Any]):
             if keys:
                 yield Static(keys, id="choice-keys")
 
+    answered = False
+
     def on_mount(self) -> None:
         options = self.query_one(OptionList)
         options.highlighted = 0
         options.focus()
 
+    def answer(self, value) -> None:
+        """Close with this answer, once: a key already queued when the dialog closed
+        must not close whatever screen is under it (the game screen)."""
+        if self.is_current and not self.answered:
+            self.answered = True
+            self.dismiss(value)
+
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
-        self.dismiss(self.options[event.option_index][1])
+        self.answer(self.options[event.option_index][1])
 
     def on_key(self, event) -> None:
         if event.character and event.character.isdigit() and event.character != "0":
             index = int(event.character) - 1
             if index < len(self.options):
                 event.stop()
-                self.dismiss(self.options[index][1])
+                self.answer(self.options[index][1])
 
     def action_back(self) -> None:
         if self.can_back:
-            self.dismiss(None)
+            self.answer(None)

@@ -1,0 +1,139 @@
+"""A table's journal: every action appended, and on disk, before anyone sees its result.
+
+The table server applies an action, appends it here (one JSON line, fsync'd), and only
+then sends the views that show what it did. The TOML save is the journal compacted:
+written now and then (start, end, every COMPACT_EVERY actions, stop), after which the
+journal starts again. Reading a table back is the save plus the journal's actions
+beyond it, so `kill -9` at any instant loses no action that anyone saw.
+
+`Journal` is the storage interface (a Redis stream will be another); `FileJournal`
+keeps `NAME.journal` beside `NAME.toml`. Its lines are `{"n": INDEX, "action": {…}}`:
+INDEX is the action's place in the game, so a line already in the save is skipped and
+a gap is refused. A last line cut by a crash was never synced, so never shown: it is
+left out.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+from typing import Protocol
+
+from ..engine import IllegalAction, why_illegal
+from ..engine.wire import action_from_data, action_to_data
+from ..savefile import SavedGame, SaveError, read_save
+
+COMPACT_EVERY = 200  # journal lines before the save is written again
+
+
+class Journal(Protocol):
+    def append(self, start: int, actions: list) -> None:
+        """Actions `start`, `start + 1`, … — durable when this returns (blocking: the
+        server calls it off its event loop)."""
+
+    def entries(self) -> list[tuple[int, dict]]:
+        """Every (index, action data) kept, in order."""
+
+    def reset(self) -> None:
+        """Empty: the save now holds everything (called once the save is durable)."""
+
+    @property
+    def length(self) -> int: ...
+
+
+def lines(start: int, actions: list) -> bytes:
+    return b"".join(
+        json.dumps({"n": start + i, "action": action_to_data(a)}, separators=(",", ":")).encode()
+        + b"\n"
+        for i, a in enumerate(actions)
+    )
+
+
+class FileJournal:
+    """`NAME.journal` beside the table's save: appended, fsync'd, truncated."""
+
+    def __init__(self, path: Path):
+        self.path = Path(path)
+        self.length = len(self.entries()) if self.path.exists() else 0
+
+    @classmethod
+    def beside(cls, save: Path) -> FileJournal:
+        return cls(Path(save).with_suffix(".journal"))
+
+    def append(self, start: int, actions: list) -> None:
+        fd = os.open(self.path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o600)
+        try:
+            os.write(fd, lines(start, actions))
+            os.fsync(fd)
+        finally:
+            os.close(fd)
+        self.length += len(actions)
+
+    def entries(self) -> list[tuple[int, dict]]:
+        try:
+            raw = self.path.read_bytes()
+        except FileNotFoundError:
+            return []
+        found = []
+        for line in raw.split(b"\n"):
+            if not line:
+                continue
+            try:
+                entry = json.loads(line)
+                found.append((int(entry["n"]), entry["action"]))
+            except (ValueError, KeyError, TypeError):
+                break  # a line cut by a crash: never synced, so never shown
+        return found
+
+    def reset(self) -> None:
+        fd = os.open(self.path, os.O_WRONLY | os.O_TRUNC | os.O_CREAT, 0o600)
+        try:
+            os.fsync(fd)
+        finally:
+            os.close(fd)
+        self.length = 0
+
+
+def replay_journal(path: Path, game: SavedGame, journal: Journal) -> int:
+    """Apply the journal's actions beyond the save to `game`; how many. A gap, or an
+    action the game refuses, is a SaveError naming the journal line."""
+    applied = 0
+    for index, data in journal.entries():
+        if index < len(game.actions):
+            continue
+        if index != len(game.actions):
+            raise SaveError(
+                path,
+                f"journal: action {index} follows action {len(game.actions) - 1}",
+                f"journal : l'action {index} suit l'action {len(game.actions) - 1}",
+            )
+        try:
+            action = action_from_data(data)
+        except Exception:  # noqa: BLE001 - any shape error is the file's
+            raise SaveError(
+                path,
+                f"journal: action {index} is unreadable",
+                f"journal : action {index} illisible",
+            ) from None
+        refusal = why_illegal(game.state, action)
+        if refusal is not None:
+            raise SaveError(
+                path,
+                f"journal: action {index} is illegal: {refusal}",
+                f"journal : l'action {index} est illégale : {refusal}",
+            )
+        try:
+            game.play(action)
+        except IllegalAction as exc:
+            raise SaveError(path, f"journal: action {index}: {exc}", f"journal : {exc}") from None
+        applied += 1
+    return applied
+
+
+def read_table(path: Path) -> SavedGame:
+    """A table's save with its journal beside it: the game as far as anyone saw it."""
+    path = Path(path)
+    game = read_save(path)
+    replay_journal(path, game, FileJournal.beside(path))
+    return game
