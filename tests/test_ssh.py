@@ -227,3 +227,55 @@ async def test_openssh_forcecommand_reaches_the_same_server(tmp_path, door):
     finally:
         sshd.terminate()
         sshd.wait()
+
+
+async def test_a_huge_terminal_size_is_clamped_and_leaks_nothing(tmp_path, door):
+    _, open_door = door
+    port = await open_door()
+    key = keys(tmp_path, "huge")
+    before = len(os.listdir("/proc/self/fd"))
+    for _ in range(5):
+        conn, chan, term = await session(port, key, "huge", size=(70000, 24))
+        await until(term, lambda t: "the tables" in t or "too small" in t.lower())
+        chan.change_terminal_size(70000, 70000)  # mid-session too: the session lives on
+        await asyncio.sleep(0.2)
+        chan.write(b"n")
+        conn.close()
+        await asyncio.sleep(0.3)
+    await asyncio.sleep(1.0)
+    assert len(os.listdir("/proc/self/fd")) <= before + 2  # no pty pair left open
+
+
+async def test_bare_tcp_connections_lock_no_player_out(tmp_path, door):
+    _, open_door = door
+    port = await open_door()
+    silent = []
+    for _ in range(200):  # never a word of SSH, from another address of the loopback
+        try:
+            silent.append(socket.create_connection(("127.0.0.1", port), 1, ("127.0.0.2", 0)))
+        except OSError:
+            break
+    assert len(silent) > 100
+    await asyncio.sleep(0.5)
+    conn, chan, term = await session(port, keys(tmp_path, "player"), "player")
+    await until(term, lambda t: "the tables" in t)
+    conn.close()
+    alive = 0
+    for sock in silent:
+        sock.setblocking(False)
+        try:
+            alive += sock.recv(1) != b""
+        except BlockingIOError:
+            alive += 1  # still open, waiting
+        except OSError:
+            pass
+        sock.close()
+    assert alive <= 16 + 1  # the door kept at most its share of them
+
+
+async def test_a_user_name_that_looks_like_an_option_plays(tmp_path, door):
+    _, open_door = door
+    port = await open_door()
+    conn, chan, term = await session(port, keys(tmp_path, "dash"), "--bot")
+    await until(term, lambda t: "the tables" in t and "--bot·" in t)
+    conn.close()

@@ -25,6 +25,11 @@ from pathlib import Path
 import asyncssh
 
 MIN_SIZE = (80, 24)
+MAX_SIDE = 1000  # columns or rows at most (a client may claim 70000)
+LOGIN_WITHIN = 10  # seconds from TCP connect to login
+PRE_LOGIN = 16  # connections not logged in yet, from one address
+PRE_LOGIN_TOTAL = 128  # and from everywhere
+RESIZE_COST = 256  # input bytes a window change counts for (each redraws the screen)
 
 
 def load_host_key(path: Path) -> asyncssh.SSHKey:
@@ -67,6 +72,7 @@ class Door:
         self.lang = lang
         self.join_command = join_command or [sys.executable, "-m", "weathering_tui", "join"]
         self.sessions: dict[str, int] = {}  # fingerprint -> sessions open
+        self.waiting: dict[str, int] = {}  # address -> connections not logged in yet
         self.children: set = set()  # the join processes running now
         self.server = None
 
@@ -76,6 +82,20 @@ class Door:
         class Server(asyncssh.SSHServer):
             def connection_made(self, conn):
                 self.conn = conn
+                self.peer = conn.get_extra_info("peername", ("", 0))[0]
+                self.counted = door.arrive(self.peer)
+                if not self.counted:  # too many at the door: closed before any work
+                    conn.abort()
+
+            def connection_lost(self, exc):
+                if self.counted:
+                    door.leave(self.peer)
+                    self.counted = False
+
+            def auth_completed(self) -> None:
+                if self.counted:  # logged in: no longer waiting at the door
+                    door.leave(self.peer)
+                    self.counted = False
 
             def begin_auth(self, username: str) -> bool:
                 return True
@@ -105,12 +125,29 @@ class Door:
             process_factory=self.session,
             encoding=None,
             line_editor=False,
-            login_timeout=30,
+            login_timeout=LOGIN_WITHIN,
             keepalive_interval=60,
             allow_scp=False,
             agent_forwarding=False,
             x11_forwarding=False,
         )
+
+    def arrive(self, address: str) -> bool:
+        """A TCP connection before login: at most PRE_LOGIN from one address and
+        PRE_LOGIN_TOTAL in all (a socket that never speaks SSH holds one of them for at
+        most LOGIN_WITHIN seconds), so bare connections lock nobody out."""
+        if (
+            sum(self.waiting.values()) >= PRE_LOGIN_TOTAL
+            or self.waiting.get(address, 0) >= PRE_LOGIN
+        ):
+            return False
+        self.waiting[address] = self.waiting.get(address, 0) + 1
+        return True
+
+    def leave(self, address: str) -> None:
+        self.waiting[address] -= 1
+        if not self.waiting[address]:
+            del self.waiting[address]
 
     def close(self) -> None:
         """Stop listening, and end every session's join process (the seats stay)."""
@@ -151,7 +188,22 @@ class Door:
                 f"80x24 (it waits for you to enlarge it)\r\n".encode()
             )
         master, slave = pty.openpty()
-        _set_size(master, max(width, 1), max(height, 1))
+        try:
+            child = await self._spawn(process, key, user, master, slave)
+        except BaseException:
+            os.close(master)
+            raise
+        finally:
+            os.close(slave)  # the child has its own copy; ours would keep the pty open
+        self.children.add(child)
+        try:
+            await Pipe(process, master, child, self.idle).run()
+        finally:
+            self.children.discard(child)
+
+    async def _spawn(self, process, key: str, user: str, master: int, slave: int):
+        width, height, _, _ = process.term_size
+        _set_size(master, width, height)
         lang = _lang(process.env, self.lang)
         env = {
             "TERM": process.term_type or "xterm-256color",
@@ -165,21 +217,15 @@ class Door:
             str(self.socket_path),
             "--identity",
             f"ssh:{key}",
-            "--name",
-            f"{user[:12]}·{key.removeprefix('SHA256:')[:6]}",  # the fingerprint always shows
+            # one argument (a user name "-h" is a name); the fingerprint always shows
+            f"--name={user[:12]}·{key.removeprefix('SHA256:')[:6]}",
             "--lang",
             "fr" if lang.startswith("fr") else "en",
             "--door",
         ]
-        child = await asyncio.create_subprocess_exec(
+        return await asyncio.create_subprocess_exec(
             *command, stdin=slave, stdout=slave, stderr=slave, env=env, start_new_session=True
         )
-        os.close(slave)
-        self.children.add(child)
-        try:
-            await Pipe(process, master, child, self.idle).run()
-        finally:
-            self.children.discard(child)
 
 
 # What one session may cost the others. Keys are a few bytes each: a player holding a
@@ -293,7 +339,11 @@ class Pipe:
             try:
                 data = await self.process.stdin.read(4096)
             except asyncssh.TerminalSizeChanged as change:
-                _set_size(self.master, change.width, change.height)
+                # Each change redraws the whole screen: it costs from the same budget.
+                if self._allow(RESIZE_COST) > 0:
+                    await asyncio.sleep(self._allow(0))
+                with contextlib.suppress(OSError):
+                    _set_size(self.master, change.width, change.height)
                 with contextlib.suppress(ProcessLookupError):
                     os.killpg(self.child.pid, signal.SIGWINCH)
                 continue
@@ -369,6 +419,8 @@ class Pipe:
 
 
 def _set_size(fd: int, width: int, height: int) -> None:
+    """The pty's size, as the client says, within what a terminal can be."""
+    width, height = (min(max(int(n), 1), MAX_SIDE) for n in (width, height))
     fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", height, width, 0, 0))
 
 
