@@ -46,6 +46,7 @@ class TableClient:
         self.tables: list[dict] = []
         self.seats: dict[str, int] = {}  # where this player sits (taken back on reconnect)
         self.watching: set[str] = set()
+        self.codes: dict[str, str] = {}  # join codes given, for coming back after a drop
         self.writer = None
         self.connected = asyncio.Event()
         self.closed = False
@@ -125,9 +126,9 @@ class TableClient:
             for held in message.get("seats", []):
                 self.seats.setdefault(held["table"], held["seat"])
             for table, seat in self.seats.items():  # back to where we sat
-                self.send(pr.TakeSeat(table, seat))
+                self.send(pr.TakeSeat(table, seat, self.codes.get(table, "")))
             for table in self.watching:
-                self.send(pr.Spectate(table))
+                self.send(pr.Spectate(table, self.codes.get(table, "")))
             self.send(pr.ListTables())
             self.connected.set()
             if self.on_link is not None:
@@ -152,7 +153,10 @@ class TableClient:
             log.clear()
         if start != len(log):  # out of step: ask for the whole view again
             seat = self.seats.get(table)
-            self.send(pr.TakeSeat(table, seat) if seat is not None else pr.Spectate(table))
+            code = self.codes.get(table, "")
+            self.send(
+                pr.TakeSeat(table, seat, code) if seat is not None else pr.Spectate(table, code)
+            )
             return
         if self.with_log:
             log.extend(wire_converter().structure(e, LogEntry) for e in data["log"])
@@ -169,7 +173,14 @@ class TableClient:
         return self.send(pr.Act(table, view.version, pr.action_data(action)))
 
     def take_seat(self, table: str, seat: int, code: str = "") -> None:
-        self.send(pr.TakeSeat(table, seat, code))
+        if code:
+            self.codes[table] = code
+        self.send(pr.TakeSeat(table, seat, code or self.codes.get(table, "")))
+
+    def spectate(self, table: str, code: str = "") -> None:
+        if code:
+            self.codes[table] = code
+        self.send(pr.Spectate(table, code or self.codes.get(table, "")))
 
     def leave(self, table: str) -> None:
         self.seats.pop(table, None)

@@ -86,7 +86,8 @@ class Connection:
         self.stamp = time.monotonic()
         self.errors = 0.0
         self.error_stamp = time.monotonic()
-        self.last_chat = 0.0
+        self.last_list = 0.0
+        self.list_due = False  # a lobby answer is on its way (requests come together)
         self.last_seen = time.monotonic()
         self.closed = False
 

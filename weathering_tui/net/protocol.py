@@ -93,6 +93,7 @@ class TakeSeat:
 @attrs.frozen
 class Spectate:
     table: str = attrs.field(validator=_text(NAME_MAX))
+    code: str = attrs.field(default="", validator=_text(CODE_MAX))
 
 
 @attrs.frozen

@@ -29,8 +29,10 @@ PER_IDENTITY = 8  # connections of one identity at once
 TABLES_PER_CREATOR = 3  # tables one identity may have waiting to start
 WAITING_EXPIRES = 3600.0  # seconds a table may wait for its players before it goes
 CHAT_EVERY = 1.0  # seconds between two chat lines of one connection
-WRONG_CODES = 5  # wrong join codes an identity may try a minute
-FINISHED_KEPT = 3600.0  # seconds a finished table stays in the lobby after a restart
+WRONG_CODES = 5  # wrong join codes an identity may try a minute at one table
+TABLE_CODES = 20  # wrong join codes a table takes a minute, from everyone
+FINISHED_KEPT = 600.0  # seconds a finished table stays in the lobby
+LIST_EVERY = 0.5  # seconds between two lobby requests of one connection
 BACKLOG = 1024  # sockets waiting to be accepted: a burst of connects fills no queue
 IDLE = 3600.0  # seconds without a message before a connection away from tables is closed
 
@@ -66,7 +68,8 @@ class Server:
         self.admission = Admission(max_connections, self.own_uid)
         self.handlers: set[asyncio.Task] = set()  # one task a connection, until it ends
         self.stopping = False
-        self.wrong_codes: dict[tuple, list[float]] = {}
+        self.wrong_codes: dict[tuple | str, list[float]] = {}
+        self.last_chat: dict[str, float] = {}  # identity -> when it last chatted
         self.flushing: dict[str, asyncio.Task] = {}  # tables whose journal is being written
 
     # ------------------------------------------------------------ start and stop
@@ -105,6 +108,8 @@ class Server:
             for table in list(self.tables.values()):
                 if not table.started and now - table.made_at > WAITING_EXPIRES:
                     self._forget(table)
+                elif table.over and now - table.finished_at > FINISHED_KEPT:
+                    self._forget(table)  # its save stays; the lobby keeps no finished pile
             self.wrong_codes = {k: v for k, v in self.wrong_codes.items() if v and now - v[-1] < 60}
             self.broadcast_lobby()
 
@@ -142,6 +147,8 @@ class Server:
                 continue
             if table.over and time.time() - path.stat().st_mtime > FINISHED_KEPT:
                 continue
+            if table.over:
+                table.finished_at = time.monotonic()
             self.tables[table.name.casefold()] = table
             self.notices[table.name.casefold()] = []
             for index, seat in enumerate(table.seats):
@@ -219,7 +226,7 @@ class Server:
             case pr.Hello():
                 self.hello(conn, message)
             case pr.ListTables():
-                conn.send(pr.server_line("tables", tables=self.lobby()))
+                self.send_lobby(conn)
             case pr.CreateTable():
                 self.create(conn, message)
             case pr.TakeSeat():
@@ -241,6 +248,24 @@ class Server:
                 conn.auto_pass = message.auto_pass
                 for name in conn.tables:
                     self._wake(name)
+
+    def send_lobby(self, conn: Connection) -> None:
+        """The lobby on request, at most once every LIST_EVERY (requests in between are
+        answered together): its size grows with the tables, so asking costs the asker."""
+        if conn.list_due:
+            return
+        wait = conn.last_list + LIST_EVERY - time.monotonic()
+        if wait > 0:
+            conn.list_due = True
+            asyncio.get_running_loop().call_later(wait, self._lobby_due, conn)
+            return
+        conn.last_list = time.monotonic()
+        conn.send(pr.server_line("tables", tables=self.lobby()))
+
+    def _lobby_due(self, conn: Connection) -> None:
+        conn.list_due = False
+        if not conn.closed:
+            self.send_lobby(conn)
 
     def hello(self, conn: Connection, message: pr.Hello) -> None:
         if conn.identity is not None:
@@ -312,9 +337,12 @@ class Server:
             raise pr.ProtocolError("name_taken", "a table has that name already")
         if sum(not t.over for t in self.tables.values()) >= self.max_tables:
             raise pr.ProtocolError("full", "the server holds as many tables as it may")
-        waiting = [t for t in self.tables.values() if t.creator == conn.identity and not t.started]
-        if len(waiting) >= TABLES_PER_CREATOR:
-            raise pr.ProtocolError("full", "start or leave your waiting tables first")
+        mine = [t for t in self.tables.values() if t.creator == conn.identity and not t.over]
+        if len(mine) >= TABLES_PER_CREATOR:
+            raise pr.ProtocolError("full", "finish or leave your tables first")
+        if not message.open_seats and conn.uid != self.own_uid:
+            # A table of bots alone only costs the server: players make tables to play.
+            raise pr.ProtocolError("bad_seat", "keep at least one seat for a player")
         if message.seed is not None and conn.uid != self.own_uid:
             # A chosen seed lets its chooser foresee every hand: tests and benchmarks only.
             raise pr.ProtocolError("seed", "only the server's own user may choose a seed")
@@ -345,14 +373,8 @@ class Server:
 
     def take(self, conn: Connection, message: pr.TakeSeat) -> None:
         table = self.table(message.table)
-        if table.code and message.code != table.code and table.seat_of(conn.identity) is None:
-            # Wrong codes are counted per identity and table: no guessing by reconnecting.
-            now = time.monotonic()
-            key = (conn.identity, table.name)
-            tries = [t for t in self.wrong_codes.get(key, []) if now - t < 60] + [now]
-            self.wrong_codes[key] = tries
-            if len(tries) > WRONG_CODES:
-                raise pr.ProtocolError("bad_code", "too many wrong codes: wait a minute")
+        if table.code and table.seat_of(conn.identity) is None:
+            self.check_code(conn, table, message.code)
         holder = table.seats[message.seat].owner if 0 <= message.seat < len(table.seats) else None
         if holder is not None and holder != conn.identity:
             raise pr.ProtocolError("seat_taken", "that seat is not free")
@@ -376,8 +398,25 @@ class Server:
             self.broadcast_lobby()
             self._wake(table.name)
 
+    def check_code(self, conn: Connection, table: Table, code: str) -> None:
+        """Wrong join codes are counted per identity and per table (all identities
+        together: a new SSH key is a new identity). Past either limit every try is
+        refused for a minute, the right code too: guessing gets nowhere."""
+        now = time.monotonic()
+        keys = (((conn.identity, table.name), WRONG_CODES), (table.name, TABLE_CODES))
+        for key, most in keys:
+            self.wrong_codes[key] = [t for t in self.wrong_codes.get(key, []) if now - t < 60]
+            if len(self.wrong_codes[key]) >= most:
+                raise pr.ProtocolError("bad_code", "too many wrong codes: wait a minute")
+        if code != table.code:
+            for key, _ in keys:
+                self.wrong_codes[key].append(now)
+            raise pr.ProtocolError("bad_code", "this table needs its join code")
+
     def spectate(self, conn: Connection, message: pr.Spectate) -> None:
         table = self.table(message.table)
+        if table.code and table.seat_of(conn.identity) is None:
+            self.check_code(conn, table, message.code)
         watching = sum(1 for c in self.connections if c.tables.get(table.name) == SPECTATOR)
         if watching >= self.max_spectators:
             raise pr.ProtocolError("full", "this table has as many spectators as it may")
@@ -442,6 +481,8 @@ class Server:
                 table.durable = start + len(batch)
         finally:
             self.flushing.pop(table.name, None)
+        if table.over and table.finished_at == float("inf"):
+            table.finished_at = time.monotonic()
         if table.over or table.journal.length >= COMPACT_EVERY or table.compact_wanted:
             self._save(table)
         self.push(table)
@@ -484,9 +525,9 @@ class Server:
         if self.seat_held(conn, table) is None:
             raise pr.ProtocolError("not_at_table", "chat is for the table you are at")
         now = time.monotonic()
-        if now - conn.last_chat < CHAT_EVERY:
+        if now - self.last_chat.get(conn.identity, 0.0) < CHAT_EVERY:
             raise pr.ProtocolError("rate_limited", "one chat line a second")
-        conn.last_chat = now
+        self.last_chat[conn.identity] = now  # per identity: more sockets, no more lines
         text = pr.clean(message.text, pr.CHAT_MAX)
         if text:
             self.notice(table, "chat", conn.name, text)

@@ -60,6 +60,7 @@ class Table:
         self.start_when_full = start_when_full
         self.game: SavedGame | None = None
         self.made_at = time.monotonic()
+        self.finished_at = float("inf")  # when the game ended (the lobby keeps it a while)
         self.bots: dict[int, object] = {}
         self.path: Path | None = None
         self.journal: Journal | None = None

@@ -222,9 +222,21 @@ class LobbyScreen(Screen[None]):
 
     def action_watch(self) -> None:
         table = self._table()
-        if table is not None:
-            self.app.client.send(pr.Spectate(table["name"]))
-            self.app.open_table(table["name"], watching=True)
+        if table is None:
+            return
+        if table.get("code") and table["name"] not in self.app.client.seats:
+            self.app.push_screen(
+                TextModal(self.app.tr("lobby.code_ask"), pr.CODE_MAX),
+                lambda code: self._watch(table["name"], code),
+            )
+            return
+        self._watch(table["name"], "")
+
+    def _watch(self, name: str, code: str | None) -> None:
+        if code is None:
+            return
+        self.app.client.spectate(name, code.strip())
+        self.app.open_table(name, watching=True)
 
     def action_quit(self) -> None:
         self.app.exit()

@@ -1,0 +1,118 @@
+"""What a hostile player tried, and the server's answer to each: tables hoarded, a
+coded table watched without its code, codes guessed with many identities, chat from
+many sockets, the lobby asked for in a loop, a table of bots alone."""
+
+import asyncio
+import json
+
+from helpers import running_server
+from test_net import answers, raw
+from test_server_limits import DAEMON, as_root, in_child, shared_folder
+
+from weathering_tui.net import protocol as pr
+from weathering_tui.net.server import TABLE_CODES, TABLES_PER_CREATOR
+
+
+def codes(messages) -> list:
+    return [m.get("code") for m in messages if m.get("type") == "error"]
+
+
+async def test_tables_per_creator_count_started_ones_too(tmp_path):
+    async with running_server(tmp_path) as server:
+        reader, writer = await raw(server.socket_path, "hoarder")
+        for n in range(TABLES_PER_CREATOR):
+            writer.write(pr.client_line(pr.CreateTable(f"t{n}", "1v1", (0,))))
+            writer.write(pr.client_line(pr.TakeSeat(f"t{n}", 0)))
+            writer.write(pr.client_line(pr.Start(f"t{n}")))
+            await answers(reader, "view")
+        assert all(t.started for t in server.tables.values())
+        writer.write(pr.client_line(pr.CreateTable("one-more", "1v1", (0,))))
+        assert "full" in codes(await answers(reader, "error"))
+        assert "one-more" not in server.tables
+
+
+def bots_only(path, uid, out):
+    import socket
+
+    from test_server_limits import become
+
+    become(uid)
+    with socket.socket(socket.AF_UNIX) as sock:
+        sock.connect(path)
+        sock.settimeout(3)
+        sock.sendall(pr.client_line(pr.Hello(pr.PROTOCOL, "x")))
+        sock.sendall(pr.client_line(pr.CreateTable("bots", "3v2", (), bots="expert")))
+        lines = sock.makefile("rb")
+        out.send([json.loads(lines.readline()).get("type"), json.loads(lines.readline())])
+
+
+@as_root
+async def test_a_stranger_cannot_make_a_table_of_bots_alone():
+    folder = shared_folder()
+    async with running_server(folder) as server:
+        server.socket_path.chmod(0o666)
+        welcome, answer = await in_child(bots_only, str(server.socket_path), DAEMON)
+    assert welcome == "welcome" and answer["code"] == "bad_seat"
+    assert not server.tables
+
+
+async def test_a_coded_table_is_watched_only_with_its_code(tmp_path):
+    async with running_server(tmp_path) as server:
+        owner_r, owner_w = await raw(server.socket_path, "owner")
+        owner_w.write(pr.client_line(pr.CreateTable("secret", "1v1", (0, 1), code="k3y")))
+        owner_w.write(pr.client_line(pr.TakeSeat("secret", 0, "k3y")))
+        await answers(owner_r, "seated")
+        eye_r, eye_w = await raw(server.socket_path, "eye")
+        eye_w.write(pr.client_line(pr.Spectate("secret")))
+        assert codes(await answers(eye_r, "error")) == ["bad_code"]
+        eye_w.write(pr.client_line(pr.Spectate("secret", "k3y")))
+        assert "watching" in [m["type"] for m in await answers(eye_r, "watching")]
+
+
+async def test_many_identities_guessing_one_code_are_stopped_together(tmp_path):
+    async with running_server(tmp_path) as server:
+        owner_r, owner_w = await raw(server.socket_path, "owner")
+        owner_w.write(pr.client_line(pr.CreateTable("secret", "2v2", (0, 1, 2), code="k3y")))
+        owner_w.write(pr.client_line(pr.TakeSeat("secret", 0, "k3y")))
+        await answers(owner_r, "seated")
+        refusals = []
+        for n in range(TABLE_CODES + 1):  # a new identity (a new SSH key) each time
+            reader, writer = await raw(server.socket_path, f"ssh:guess{n}")
+            writer.write(pr.client_line(pr.TakeSeat("secret", 1, f"guess{n}")))
+            refusals.append(json.loads(await reader.readline())["message"])
+            writer.close()
+        assert "too many wrong codes" not in refusals[0]
+        assert "too many wrong codes" in refusals[-1]
+        reader, writer = await raw(server.socket_path, "ssh:friend")  # even the right code
+        writer.write(pr.client_line(pr.TakeSeat("secret", 1, "k3y")))
+        assert "too many" in json.loads(await reader.readline())["message"]
+
+
+async def test_chat_is_limited_per_identity_not_per_socket(tmp_path):
+    async with running_server(tmp_path) as server:
+        first_r, first_w = await raw(server.socket_path, "talker")
+        first_w.write(pr.client_line(pr.CreateTable("den", "1v1", (0, 1))))
+        first_w.write(pr.client_line(pr.TakeSeat("den", 0)))
+        await answers(first_r, "seated")
+        others = [await raw(server.socket_path, "talker") for _ in range(4)]
+        for _, writer in others:
+            writer.write(pr.client_line(pr.Spectate("den")))
+        for reader, _ in others:
+            await answers(reader, "watching")
+        first_w.write(pr.client_line(pr.Chat("den", "one")))
+        for _, writer in others:
+            writer.write(pr.client_line(pr.Chat("den", "more")))
+        got = await answers(first_r, timeout=0.5)
+        assert [m["text"] for m in got if m.get("kind") == "chat"] == ["one"]
+
+
+async def test_the_lobby_asked_in_a_loop_is_answered_at_a_pace(tmp_path):
+    async with running_server(tmp_path) as server:
+        reader, writer = await raw(server.socket_path, "looper")
+        await answers(reader, timeout=0.6)
+        for _ in range(40):
+            writer.write(pr.client_line(pr.ListTables()))
+        await asyncio.sleep(0.3)
+        got = await answers(reader, timeout=0.6)
+        assert 1 <= sum(m["type"] == "tables" for m in got) <= 2
+        assert not codes(got)  # asked too often is not an error: answered together
