@@ -116,3 +116,28 @@ async def test_the_lobby_asked_in_a_loop_is_answered_at_a_pace(tmp_path):
         got = await answers(reader, timeout=0.6)
         assert 1 <= sum(m["type"] == "tables" for m in got) <= 2
         assert not codes(got)  # asked too often is not an error: answered together
+
+
+async def test_expert_bots_thinking_at_many_tables_leave_the_server_quick(tmp_path):
+    """Expert bots think in a process of their own: hellos are answered at once while
+    twelve tables of them play (in threads they held the interpreter lock: seconds)."""
+    import time
+
+    async with running_server(tmp_path) as server:
+        for n in range(12):
+            reader, writer = await raw(server.socket_path, f"host{n // 3}")
+            writer.write(pr.client_line(pr.CreateTable(f"x{n}", "3v2", (), bots="expert")))
+            writer.write(pr.client_line(pr.Start(f"x{n}")))
+            await answers(reader, "view", timeout=0.5)
+        await asyncio.sleep(1.5)  # the worker is up and thinking
+        waits = []
+        for _ in range(20):
+            start = time.perf_counter()
+            r, w = await raw(server.socket_path, "probe")
+            waits.append(time.perf_counter() - start)
+            w.close()
+            await asyncio.sleep(0.1)
+        moved = sum(len(t.game.actions) for t in server.tables.values())
+        print(f"hello with 12 expert tables: worst {max(waits) * 1000:.1f} ms; {moved} actions")
+        assert moved > 0
+        assert max(waits) < 0.25, waits

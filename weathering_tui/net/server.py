@@ -16,6 +16,8 @@ import stat
 import time
 from pathlib import Path
 
+from ..bots import pacing
+from ..bots.pool import BotPool
 from ..engine import SPECTATOR, visible_entry
 from ..engine.wire import view_to_data
 from ..savefile import SaveError
@@ -66,6 +68,7 @@ class Server:
         self.probe = None  # tests: called with (connection, line) for every line sent
         self.own_uid = os.getuid()
         self.admission = Admission(max_connections, self.own_uid)
+        self.pool = BotPool()  # bots that think do it in a process of their own
         self.handlers: set[asyncio.Task] = set()  # one task a connection, until it ends
         self.stopping = False
         self.wrong_codes: dict[tuple | str, list[float]] = {}
@@ -135,6 +138,7 @@ class Server:
                 await self.server.wait_closed()
         with contextlib.suppress(OSError):
             self.socket_path.unlink()
+        self.pool.close()
 
     def reopen_tables(self) -> None:
         """Every unfinished table comes back; a table finished in the last hour too, so
@@ -653,23 +657,39 @@ class Server:
             if auto is not None:
                 table.game.play(auto)
             else:
-                if pending.kind != "react" and self.pace > 0:
-                    await asyncio.sleep(self.pace)
+                wait = pacing.wait_before(pending.kind, self.pace)
+                if wait > 0:
+                    await asyncio.sleep(wait)
                     if table.bot_to_play() != seat:
                         continue
-                version = table.game.state.version
-                if table.bots[seat].name == "expert":
-                    action = await asyncio.to_thread(table.bot_choice, seat)
-                else:
-                    action = table.bot_choice(seat)
-                if table.game.state.version != version or table.bot_to_play() != seat:
-                    continue
+                action = await self._think(table, seat, pending.kind)
+                if action is None:
+                    continue  # the table moved on meanwhile (a player came back)
                 table.play_bot(seat, action)
             self.answer_at_once(table)
             self.commit(table)
             await asyncio.sleep(0)  # let the other tables play
         self.broadcast_lobby()
         self.drivers.pop(key, None)
+
+    async def _think(self, table: Table, seat: int, kind: str):
+        """A bot's decision off the event loop (the expert in a process of its own),
+        taking the time the pacing rule gives it; None if the table moved on."""
+        loop = asyncio.get_running_loop()
+        start = loop.time()
+        version = table.game.state.version
+        bot = table.bots[seat]
+        view = table.view(seat, with_log=False)
+        if bot.name == "expert":
+            action = await self.pool.choose("expert", table.bot_seed(seat), view)
+        else:
+            action = await asyncio.to_thread(bot.choose, view)
+        rest = start + pacing.thinking_time(bot, kind) - loop.time()
+        if rest > 0:
+            await asyncio.sleep(rest)
+        if table.game.state.version != version or table.bot_to_play() != seat:
+            return None
+        return action
 
     def _auto_pass(self, table: Table):
         """A player who chose to pass by themselves, asked where they cannot cancel."""

@@ -136,17 +136,20 @@ class Table:
         self.game = SavedGame.start(setup)
         self._make_bots()
 
+    def bot_seed(self, index: int) -> int:
+        return self.seed * 7919 + index
+
     def _make_bots(self) -> None:
         for index, seat in enumerate(self.seats):
             if seat.botted and index not in self.bots:
-                self.bots[index] = BOTS[self.bot_kind](seed=self.seed * 7919 + index)
+                self.bots[index] = BOTS[self.bot_kind](seed=self.bot_seed(index))
 
     def hand_to_bot(self, index: int) -> None:
         """The player has been away too long: a bot plays the seat until they return."""
         seat = self.seats[index]
         if not seat.botted:
             seat.botted = True
-            self.bots[index] = BOTS["heuristic"](seed=self.seed * 7919 + index)
+            self.bots[index] = BOTS["heuristic"](seed=self.bot_seed(index))
 
     @property
     def deciding(self) -> int | None:

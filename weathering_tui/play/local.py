@@ -6,7 +6,7 @@ from pathlib import Path
 
 import attrs
 
-from ..bots import BOTS
+from ..bots import BOTS, pacing
 from ..engine import View, view_for
 from ..savefile import SavedGame, autosave_name, write_save
 
@@ -115,7 +115,7 @@ class LocalSession:
         pending = state.pending
         seat = pending.seat
         if seat in self.bots:
-            return Step("bot", seat, pace=pending.kind != "react")
+            return Step("bot", seat, pace=not pacing.at_once(pending.kind))
         if len(self.humans) > 1 and seat != self.last_human:
             return Step("privacy", seat)
         self.take_seat(seat)

@@ -1,0 +1,31 @@
+"""When a bot — or a player's own "pass by myself" — answers: the timing rule, stated
+once, for the local session, the table server and headless clients.
+
+What a seat sees must not depend on another seat's hidden cards, and that includes
+when things happen:
+
+- a reaction window is answered at once, before anything else is read or shown:
+  how long a window lasts must not tell whether a bot held a cancel;
+- any other decision waits the table's pace; a bot that thinks (the expert) is then
+  given its whole thinking budget every time, so that a quick answer does not show
+  that its hand left it little choice.
+"""
+
+from __future__ import annotations
+
+
+def at_once(pending_kind: str) -> bool:
+    """Is this decision answered at once (a reaction window) rather than at the pace?"""
+    return pending_kind == "react"
+
+
+def wait_before(pending_kind: str, pace: float) -> float:
+    """Seconds a bot waits before it decides."""
+    return 0.0 if at_once(pending_kind) else pace
+
+
+def thinking_time(bot, pending_kind: str) -> float:
+    """Seconds a bot's decision takes in all, however quickly it found it."""
+    if at_once(pending_kind):
+        return 0.0
+    return float(getattr(bot, "seconds", 0.0)) if getattr(bot, "name", "") == "expert" else 0.0
