@@ -425,3 +425,21 @@ async def test_a_bots_reaction_is_answered_before_the_next_message_is_read(tmp_p
             await server.stop()
     assert replies[0] == replies[1] and replies[0]
     assert asked == [True, False]  # the bot was asked in the first world only
+
+
+async def test_a_newer_connection_of_the_same_identity_takes_the_seat_and_the_older_is_told(
+    tmp_path,
+):
+    path = tmp_path / "s.sock"
+    async with running_server(tmp_path):
+        old_r, old_w = await raw(path, "ann")
+        old_w.write(pr.client_line(pr.CreateTable("t", "1v1", (0, 1))))
+        old_w.write(pr.client_line(pr.TakeSeat("t", 0)))
+        await answers(old_r, "seated")
+        new_r, new_w = await raw(path, "ann")
+        new_w.write(pr.client_line(pr.TakeSeat("t", 0)))
+        await answers(new_r, "seated")
+        told = await answers(old_r, "taken_over")
+        assert told[-1] == {"type": "taken_over", "table": "t"}
+        old_w.write(pr.client_line(pr.Chat("t", "still here?")))
+        assert "not_at_table" in [m.get("code") for m in await answers(old_r, "error")]

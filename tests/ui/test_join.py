@@ -81,3 +81,41 @@ async def test_two_players_meet_in_the_lobby_and_play_through_the_server(tmp_pat
             await until(pilot, lambda: type(host.screen).__name__ == "EndScreen")
         saved = json.dumps(table.table_meta())
         assert "ann" in saved
+
+
+async def test_one_identity_in_two_terminals_the_newer_holds_the_seat_the_older_is_told(tmp_path):
+    path = tmp_path / "s.sock"
+    async with running_server(tmp_path):
+        first = JoinApp(lang="en", socket_path=path, identity="ann", name="Ann")
+        async with first.run_test(size=(80, 24)) as p1:
+            await until(p1, lambda: isinstance(first.screen, LobbyScreen) and first.client.name)
+            for key in ("n", "1", "2", "enter"):  # a 1v1 for two humans, no code
+                await p1.press(key)
+            await until(p1, lambda: isinstance(first.screen, WaitingScreen))
+            # the waiting room is right from the start: my seat is mine, not free
+            await until(p1, lambda: "0. Écolo Ann" in screen_text(first))
+            second = JoinApp(lang="en", socket_path=path, identity="ann", name="Ann")
+            async with second.run_test(size=(80, 24)) as p2:
+                await until(p2, lambda: isinstance(second.screen, WaitingScreen))
+                await until(p1, lambda: isinstance(first.screen, LobbyScreen))
+                await p1.pause(0.2)
+                told = [n.message for n in first._notifications]  # the toast, unwrapped
+                assert any("played from another connection" in m for m in told), told
+                assert "0. Écolo Ann" in screen_text(second)
+
+
+async def test_the_lobby_comes_back_right_after_the_terminal_grows(tmp_path):
+    path = tmp_path / "s.sock"
+    async with running_server(tmp_path):
+        reader, writer = await asyncio.open_unix_connection(str(path))
+        writer.write(pr.client_line(pr.Hello(pr.PROTOCOL, "raw", identity="bob", name="Bob")))
+        writer.write(pr.client_line(pr.CreateTable("den", "1v1", (0, 1))))
+        app = JoinApp(lang="en", socket_path=path, identity="me", name="Me")
+        async with app.run_test(size=(79, 23)) as pilot:
+            await until(pilot, lambda: app.client.tables)
+            await pilot.resize_terminal(80, 24)
+            await until(pilot, lambda: isinstance(app.screen, LobbyScreen))
+            await pilot.pause(0.3)
+            text = screen_text(app)
+            assert "Connected as Me" in text and "den" in text, text
+        writer.close()

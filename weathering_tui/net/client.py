@@ -46,6 +46,7 @@ class TableClient:
         self.tables: list[dict] = []
         self.seats: dict[str, int] = {}  # where this player sits (taken back on reconnect)
         self.watching: set[str] = set()
+        self.summaries: dict[str, dict] = {}  # each waiting room as the table last said
         self.codes: dict[str, str] = {}  # join codes given, for coming back after a drop
         self.writer = None
         self.connected = asyncio.Event()
@@ -139,6 +140,11 @@ class TableClient:
             self.tables = message["tables"]
         elif kind == "seated":
             self.seats[message["table"]] = message["seat"]
+        elif kind == "table":
+            self.summaries[message["table"]] = message["summary"]
+        elif kind == "taken_over":  # the same identity sat down elsewhere: not ours now
+            self.seats.pop(message["table"], None)
+            self.views.pop(message["table"], None)
         elif kind == "watching":
             self.watching.add(message["table"])
         if self.on_event is not None:

@@ -54,6 +54,8 @@ class SeatPlayer:
             self.on_error(message.get("code"), message.get("message", ""))
         elif kind == "view" and message["table"] == self.table:
             self.decide()
+        elif kind == "taken_over" and message["table"] == self.table:
+            self.fail("the seat is now played from another connection")
 
     def on_error(self, code: str, text: str) -> None:
         if code == "no_table" and self.create is None:

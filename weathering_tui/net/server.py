@@ -387,6 +387,8 @@ class Server:
         for other in self.connections:  # one connection holds a seat: the newest one
             if other is not conn and other.identity == conn.identity and table.name in other.tables:
                 other.tables.pop(table.name, None)
+                other.sent_views.pop(table.name, None)
+                other.send(pr.server_line("taken_over", table=table.name))  # said aloud
         conn.tables[table.name] = index
         conn.sent_views.pop(table.name, None)
         timer = self.away_timers.pop((table.name, index), None)

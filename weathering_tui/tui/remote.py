@@ -28,7 +28,7 @@ from .screens.choice import ChoiceModal
 CONFIGS = ("1v1", "2v1", "3v1", "2v2", "4v1", "3v2")
 
 
-def seat_line(tr, index: int, seat: dict) -> str:
+def seat_line(tr, index: int | None, seat: dict) -> str:
     side = tr("side." + seat["side"])
     if seat["player"]:
         who = seat["player"] + (f" ({tr('lobby.away')})" if seat["away"] else "")
@@ -38,7 +38,7 @@ def seat_line(tr, index: int, seat: dict) -> str:
         who = tr("lobby.free")
     else:
         who = tr("new.bot")
-    return f"{index}. {side:<6} {who}"
+    return f"{side:<6} {who}" if index is None else f"{index}. {side:<6} {who}"
 
 
 def table_line(tr, table: dict) -> str:
@@ -96,6 +96,9 @@ class LobbyScreen(Screen[None]):
 
     def on_mount(self) -> None:
         self.show()
+
+    def on_screen_resume(self) -> None:
+        self.show()  # what came while another screen was up (the too-small message)
 
     def show(self) -> None:
         tr = self.app.tr
@@ -189,8 +192,8 @@ class LobbyScreen(Screen[None]):
             self.app.open_table(table["name"])
             return
         tr = self.app.tr
-        options = [
-            (seat_line(tr, i, s), i)
+        options = [  # the dialog numbers them: no seat number before its own
+            (seat_line(tr, None, s), i)
             for i, s in enumerate(table["seats"])
             if s["open"] and not s["player"] and not s["bot"]
         ]
@@ -270,10 +273,16 @@ class WaitingScreen(Screen[None]):
     def on_mount(self) -> None:
         self.show()
 
+    def on_screen_resume(self) -> None:
+        self.show()
+
     def show(self, summary: dict | None = None) -> None:
         tr = self.app.tr
-        summary = summary or next(
-            (t for t in self.app.client.tables if t["name"] == self.table), None
+        client = self.app.client
+        summary = (  # the table's own word (it may have come before this screen did)
+            summary
+            or client.summaries.get(self.table)
+            or next((t for t in client.tables if t["name"] == self.table), None)
         )
         if summary is None:
             return
@@ -384,6 +393,10 @@ class JoinApp(WeatheringApp):
             if unfinished:  # back after a drop or a restart: straight to one's seat
                 self.open_table(unfinished[0])
                 return
+        if kind == "taken_over" and message["table"] == self.table:
+            self.back_to_lobby()
+            self.notify(self.tr("net.taken_over"), severity="warning", markup=False)
+            return
         if kind == "view" and message["table"] == self.table and self.session is None:
             self._start_game()
             return

@@ -43,8 +43,8 @@ KEYS = [
     ("v", "events", "key.events", ""),
     ("ctrl+s", "save", "key.save", ""),
     ("ctrl+b", "hand_over", "key.hand_over", ""),
-    ("m", "chat", "key.chat", ""),
-    ("a", "auto_pass", "key.auto_pass", ""),
+    ("m", "chat", "key.chat", "m"),
+    ("a", "auto_pass", "key.auto_pass", "a"),
     ("q,ctrl+q", "quit", "key.quit", "q"),
 ]
 TURN_ACTIONS = {"play", "deck", "discard", "draw", "trade", "store", "power", "end"}
