@@ -297,8 +297,10 @@ class KeyBar(Line):
 
     def show_keys(self, keys: list[tuple[str, str]]) -> None:
         width = self.size.width or 80
-        # Shrink to fit: narrower gaps, then bare "?" and "q" (always the same), then cut words.
-        for gap, bare, cut in (("  ", "", 99), (" ", "", 99), (" ", "?q", 99), (" ", "?q", 5)):
+        # Shrink to fit: narrower gaps, then bare "?", "q" and "m" (always the same), then
+        # cut words.
+        stages = (("  ", "", 99), (" ", "", 99), (" ", "?q", 99), (" ", "?qm", 99), (" ", "?qm", 6))
+        for gap, bare, cut in stages:
             line = [(key, "" if key in bare else words[:cut]) for key, words in keys]
             if sum(len(k) + len(w) + 1 + len(gap) for k, w in line) <= width:
                 break

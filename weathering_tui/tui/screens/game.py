@@ -44,7 +44,7 @@ KEYS = [
     ("ctrl+s", "save", "key.save", ""),
     ("ctrl+b", "hand_over", "key.hand_over", ""),
     ("m", "chat", "key.chat", "m"),
-    ("a", "auto_pass", "key.auto_pass", "a"),
+    ("a", "auto_pass", "key.auto_pass", ""),  # in the help and README: the footer is full
     ("q,ctrl+q", "quit", "key.quit", "q"),
 ]
 TURN_ACTIONS = {"play", "deck", "discard", "draw", "trade", "store", "power", "end"}
