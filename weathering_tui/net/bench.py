@@ -1,10 +1,12 @@
-"""`python -m weathering_tui.net.bench [TABLES] [SEATS]`: the table server under load;
+"""`python -m weathering_tui.net.bench [TABLES] [SEATS] [PROCESSES]`: the server under load;
 `python -m weathering_tui.net.bench ssh [PLAYERS]`: the SSH door.
 
 Starts `weathering serve` as its own process, then TABLES tables of SEATS headless bot
 players (all seats human, so every action goes through the socket), and prints the
 latency from an action sent to the next view received (median and 95th percentile),
-the server's memory, and a headless client's. Figures, not assertions.
+the server's CPU per action (its own CPU seconds over the actions it applied, the
+journal's fsyncs included), its memory, and a headless client's. The clients run in
+PROCESSES processes (4). Figures, not assertions.
 """
 
 from __future__ import annotations
@@ -23,6 +25,13 @@ from .headless import play_seat
 CONFIG_FOR = {2: "1v1", 3: "2v1", 4: "2v2", 5: "3v2"}
 
 
+def table_actions(folder: Path) -> int:
+    """Actions the server applied, from its tables' saves and journals."""
+    from ..storage.journal import read_table
+
+    return sum(len(read_table(path).actions) for path in folder.glob("*.toml"))
+
+
 def rss_mib(pid: int) -> float:
     for line in Path(f"/proc/{pid}/status").read_text().splitlines():
         if line.startswith("VmRSS:"):
@@ -30,11 +39,34 @@ def rss_mib(pid: int) -> float:
     return 0.0
 
 
-async def load(path: Path, tables: int, seats: int, pace_games: float) -> list[float]:
+def cpu_seconds(pid: int) -> float:
+    """User and system CPU a process has used so far (from /proc)."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rpartition(")")[2].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def _load_part(args) -> list[float]:
+    path, first, last, seats, timeout = args
+    return asyncio.run(load(path, range(first, last), seats, timeout))
+
+
+def spread(path: Path, tables: int, seats: int, timeout: float, processes: int) -> list[float]:
+    """The clients of `tables` tables spread over `processes` processes (each its own
+    event loop), so that the clients are not what the figures measure."""
+    import multiprocessing
+
+    processes = max(1, min(processes, tables))
+    bounds = [round(tables * i / processes) for i in range(processes + 1)]
+    parts = [(path, bounds[i], bounds[i + 1], seats, timeout) for i in range(processes)]
+    with multiprocessing.get_context("fork").Pool(processes) as pool:
+        return [x for part in pool.map(_load_part, parts) for x in part]
+
+
+async def load(path: Path, tables, seats: int, pace_games: float) -> list[float]:
     latencies: list[float] = []
     config = CONFIG_FOR[seats]
     players = []
-    for t in range(tables):
+    for t in tables:
         name = f"bench{t}"
         players.append(
             play_seat(
@@ -204,6 +236,7 @@ def main(argv: list[str]) -> int:
         return bench_ssh(int(argv[1]) if len(argv) > 1 else 4)
     tables = int(argv[0]) if argv else 10
     seats = int(argv[1]) if len(argv) > 1 else 5
+    processes = int(argv[2]) if len(argv) > 2 else 4
     folder = Path(tempfile.mkdtemp(prefix="weathering-bench-"))
     path = folder / "s.sock"
     server = subprocess.Popen(
@@ -231,13 +264,20 @@ def main(argv: list[str]) -> int:
                 break
             time.sleep(0.05)
         idle = rss_mib(server.pid)
+        cpu_before = cpu_seconds(server.pid)
         started = time.perf_counter()
-        latencies = asyncio.run(load(path, tables, seats, 900))
+        latencies = spread(path, tables, seats, 900, processes)
         seconds = time.perf_counter() - started
+        cpu = cpu_seconds(server.pid) - cpu_before
         peak = rss_mib(server.pid)
+        actions = table_actions(folder / "tables")
         ms = sorted(x * 1000 for x in latencies)
-        print(f"{tables} tables × {seats} seats, every seat a client over the socket")
-        print(f"  {len(ms)} actions in {seconds:.1f} s ({len(ms) / seconds:.0f} actions/s)")
+        print(
+            f"{tables} tables × {seats} seats, every seat a client over the socket "
+            f"({processes} client processes)"
+        )
+        print(f"  {actions} actions in {seconds:.1f} s ({actions / seconds:.0f} actions/s)")
+        print(f"  server CPU per action: {cpu * 1000 / max(1, actions):.3f} ms")
         print(
             f"  action → next view: median {statistics.median(ms):.1f} ms, "
             f"p95 {ms[int(len(ms) * 0.95)]:.1f} ms, max {ms[-1]:.1f} ms"

@@ -60,6 +60,7 @@ class Server:
         self.pace = pace
         self.tables: dict[str, Table] = {}
         self.connections: set[Connection] = set()
+        self.present: dict[str, set[Connection]] = {}  # table name -> connections there
         self.drivers: dict[str, asyncio.Task] = {}
         self.wake: dict[str, asyncio.Event] = {}
         self.away_timers: dict[tuple[str, int], asyncio.TimerHandle] = {}
@@ -301,12 +302,33 @@ class Server:
             )
         )
 
+    # ------------------------------------------------------------ who is at a table
+    # Connections are indexed by table, so that an action costs the same whether the
+    # server holds four tables or eighty.
+
+    def at(self, name: str) -> list[Connection]:
+        """The connections sitting at or watching table `name`."""
+        return list(self.present.get(name, ()))
+
+    def place(self, conn: Connection, name: str, seat: int) -> None:
+        conn.tables[name] = seat
+        conn.sent_views.pop(name, None)
+        self.present.setdefault(name, set()).add(conn)
+
+    def unplace(self, conn: Connection, name: str) -> None:
+        conn.tables.pop(name, None)
+        conn.sent_views.pop(name, None)
+        here = self.present.get(name)
+        if here is not None:
+            here.discard(conn)
+            if not here:
+                del self.present[name]
+
     def _forget(self, table: Table) -> None:
         """A table gone from the server: no connection keeps a seat or a view of it."""
         self.tables.pop(table.name.casefold(), None)
-        for conn in self.connections:
-            conn.tables.pop(table.name, None)
-            conn.sent_views.pop(table.name, None)
+        for conn in self.at(table.name):
+            self.unplace(conn, table.name)
 
     def seat_held(self, conn: Connection, table: Table) -> int | None:
         """The seat this connection plays at `table`: one its identity holds, or
@@ -315,8 +337,7 @@ class Server:
         if seat is None or seat == SPECTATOR:
             return seat
         if table.seat_of(conn.identity) != seat:
-            conn.tables.pop(table.name, None)  # that seat is no longer theirs
-            conn.sent_views.pop(table.name, None)
+            self.unplace(conn, table.name)  # that seat is no longer theirs
             return None
         return seat
 
@@ -328,7 +349,7 @@ class Server:
 
     def lobby(self) -> list[dict]:
         return [
-            t.summary(sum(1 for c in self.connections if c.tables.get(t.name) == SPECTATOR))
+            t.summary(sum(c.tables.get(t.name) == SPECTATOR for c in self.at(t.name)))
             for t in self.tables.values()
         ]
 
@@ -384,13 +405,11 @@ class Server:
             raise pr.ProtocolError("seat_taken", "that seat is not free")
         was_away = holder == conn.identity and table.seats[message.seat].away
         index = table.take(conn.identity, conn.name, message.seat, message.code)
-        for other in self.connections:  # one connection holds a seat: the newest one
-            if other is not conn and other.identity == conn.identity and table.name in other.tables:
-                other.tables.pop(table.name, None)
-                other.sent_views.pop(table.name, None)
+        for other in self.at(table.name):  # one connection holds a seat: the newest one
+            if other is not conn and other.identity == conn.identity:
+                self.unplace(other, table.name)
                 other.send(pr.server_line("taken_over", table=table.name))  # said aloud
-        conn.tables[table.name] = index
-        conn.sent_views.pop(table.name, None)
+        self.place(conn, table.name, index)
         timer = self.away_timers.pop((table.name, index), None)
         if timer is not None:
             timer.cancel()
@@ -423,19 +442,17 @@ class Server:
         table = self.table(message.table)
         if table.code and table.seat_of(conn.identity) is None:
             self.check_code(conn, table, message.code)
-        watching = sum(1 for c in self.connections if c.tables.get(table.name) == SPECTATOR)
+        watching = sum(c.tables.get(table.name) == SPECTATOR for c in self.at(table.name))
         if watching >= self.max_spectators:
             raise pr.ProtocolError("full", "this table has as many spectators as it may")
-        conn.tables[table.name] = SPECTATOR
-        conn.sent_views.pop(table.name, None)
+        self.place(conn, table.name, SPECTATOR)
         conn.send(pr.server_line("watching", table=table.name))
         self.push(table)
 
     def leave(self, conn: Connection, name: str) -> None:
         table = self.table(name)
         seat = self.seat_held(conn, table)
-        conn.tables.pop(table.name, None)
-        conn.sent_views.pop(table.name, None)
+        self.unplace(conn, table.name)
         if seat is None or seat == SPECTATOR:
             return  # a spectator (or a stale connection) leaves no seat behind
         if not table.started:
@@ -541,16 +558,16 @@ class Server:
     def notice(self, table: Table, kind: str, name: str, text: str = "") -> None:
         """A table event for everyone there (chat, a player leaving or coming back)."""
         line = pr.server_line("notice", table=table.name, kind=kind, name=name, text=text)
-        for conn in list(self.connections):
-            if table.name in conn.tables:
-                conn.send(line)
+        for conn in self.at(table.name):
+            conn.send(line)
 
     def _gone(self, conn: Connection) -> None:
         for name, seat in list(conn.tables.items()):
+            self.unplace(conn, name)
             table = self.tables.get(name.casefold())
             if table is None or seat == SPECTATOR:
                 continue
-            if any(c.tables.get(name) == seat for c in self.connections if c is not conn):
+            if any(c.tables.get(name) == seat for c in self.at(name)):
                 continue
             if table.started:
                 self._away(table, seat)
@@ -592,7 +609,7 @@ class Server:
         if table.game is None:
             summary = table.summary()
             line = pr.server_line("table", table=table.name, summary=summary)
-            for conn in list(self.connections):
+            for conn in self.at(table.name):
                 if self.seat_held(conn, table) is not None:
                     conn.send(line)
             return
@@ -600,7 +617,7 @@ class Server:
             return  # durable before visible: the journal's writer pushes when it is done
         state = table.game.state
         at_once = table.bot_to_play() is not None or self._auto_pass(table) is not None
-        for conn in list(self.connections):
+        for conn in self.at(table.name):
             seat = self.seat_held(conn, table)
             if seat is None:
                 continue
@@ -700,7 +717,7 @@ class Server:
         if seat is None or pending.kind != "react":
             return None
         holder = table.seats[seat].owner
-        for conn in self.connections:
+        for conn in self.at(table.name):
             if conn.identity == holder and conn.auto_pass and conn.tables.get(table.name) == seat:
                 legal = table.view(seat, with_log=False).legal
                 if len(legal) == 1:

@@ -165,7 +165,11 @@ class HandPane(Pane):
             return Text(tr("spectating.body"), style="dim")
         me = view.me
         # A border title is read as markup: a player's name is escaped first.
-        self.border_title = tr("hand_of", name=escape_markup(me.name), n=me.hand_count)
+        who = me.name
+        character = tr.content.characters[me.character].name if me.character else ""
+        if character and character != me.name:  # a player's own name: say who they play
+            who = f"{me.name} · {character}"
+        self.border_title = tr("hand_of", name=escape_markup(who), n=me.hand_count)
         if view.synergy is not None and view.round_in_phase == view.rounds_per_phase:
             # Phase 1's last round: the hand is discarded at the transition, the deck stays
             self.border_title += tr("hand.last_round")
