@@ -7,6 +7,7 @@ import asyncio
 import contextlib
 import os
 import shutil
+import signal
 import socket
 import statistics
 import subprocess
@@ -166,3 +167,47 @@ async def test_a_flooding_ssh_session_slows_nobody_and_is_closed(tmp_path):
         serve.terminate()
         out, _ = serve.communicate(timeout=10)
     assert b"Traceback" not in out, out.decode()
+
+
+@pytest.mark.parametrize("stop", [signal.SIGHUP, signal.SIGTERM])
+async def test_serve_stopped_by_a_signal_ends_every_join_and_prints_no_traceback(tmp_path, stop):
+    port = free_port()
+    sock = tmp_path / "s.sock"
+    env = {**os.environ, "XDG_DATA_HOME": str(tmp_path / "data"), "LANG": "C.UTF-8"}
+    serve = subprocess.Popen(
+        [sys.executable, "-m", "weathering_tui", "serve", "--lang", "en", "--socket", str(sock)]
+        + ["--saves-dir", str(tmp_path / "saves"), "--ssh", f"127.0.0.1:{port}"],
+        env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+    )
+    try:
+        for _ in range(200):
+            try:
+                socket.create_connection(("127.0.0.1", port), 0.2).close()
+                break
+            except OSError:
+                time.sleep(0.05)
+        key = asyncssh.generate_private_key("ssh-ed25519")
+        conn = await asyncssh.connect(
+            "127.0.0.1", port, username="ann", client_keys=[key], known_hosts=None
+        )
+        term = Screen()
+        await conn.create_session(
+            lambda: term, encoding=None, term_type="xterm-256color", term_size=(80, 24)
+        )
+        await term.until(lambda t: "the tables" in t)
+        assert len(door_children(serve.pid)) == 1
+        serve.send_signal(stop)
+        out, _ = serve.communicate(timeout=10)
+        conn.close()
+        for _ in range(50):
+            if not door_children(serve.pid):
+                break
+            await asyncio.sleep(0.1)
+        assert not door_children(serve.pid)  # no join left behind, spinning or not
+        assert serve.returncode == 0
+        assert b"Traceback" not in out, out.decode()
+    finally:
+        if serve.poll() is None:
+            serve.kill()

@@ -762,8 +762,10 @@ async def serve(server: Server, ready=None, door=None) -> None:
         ready()
     stopping = asyncio.Event()
     with contextlib.suppress(NotImplementedError, RuntimeError):
-        # `kill` (SIGTERM) stops it cleanly: what is still to be saved is saved.
-        asyncio.get_running_loop().add_signal_handler(signal.SIGTERM, stopping.set)
+        # `kill` (SIGTERM) or a hang-up (SIGHUP: its terminal closed) stops it cleanly:
+        # what is still to be saved is saved, every join process of the door ends.
+        for number in (signal.SIGTERM, signal.SIGHUP):
+            asyncio.get_running_loop().add_signal_handler(number, stopping.set)
     try:
         await stopping.wait()
     finally:
