@@ -10,7 +10,7 @@ from test_net import answers, raw
 from test_server_limits import DAEMON, as_root, in_child, shared_folder
 
 from weathering_tui.net import protocol as pr
-from weathering_tui.net.server import TABLE_CODES, TABLES_PER_CREATOR
+from weathering_tui.net.lobby import TABLE_CODES, TABLES_PER_CREATOR
 
 
 def codes(messages) -> list:

@@ -1,5 +1,9 @@
 """`weathering serve`: the table server, one asyncio process, the only authority.
 
+Accept, read, dispatch (this module); the lobby's rules (`lobby.py`); each table's
+driver — bots, journal, views (`driver.py`); a table's own rules (`table.py`); limits
+per connection (`connection.py`).
+
 It listens on a Unix socket (no TCP: remote players come through SSH). Each
 connection is identified by its peer's uid (SO_PEERCRED), sends one JSON message per
 line (`protocol.py`), and gets its seat's view after every change it can see.
@@ -10,36 +14,29 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import os
-import re
 import signal
 import stat
 import time
 from pathlib import Path
 
-from ..bots import pacing
 from ..bots.pool import BotPool
-from ..engine import SPECTATOR, visible_entry
-from ..engine.wire import view_to_data
+from ..engine import SPECTATOR
 from ..savefile import SaveError
-from ..storage.journal import COMPACT_EVERY
 from . import protocol as pr
 from .connection import HELLO_WITHIN, Admission, Connection, user_name
+from .driver import Driver
 from .folders import unsafe_folder
+from .lobby import Lobby
 from .table import Table
 
 PER_IDENTITY = 8  # connections of one identity at once
-TABLES_PER_CREATOR = 3  # tables one identity may have waiting to start
 WAITING_EXPIRES = 3600.0  # seconds a table may wait for its players before it goes
-CHAT_EVERY = 1.0  # seconds between two chat lines of one connection
-WRONG_CODES = 5  # wrong join codes an identity may try a minute at one table
-TABLE_CODES = 20  # wrong join codes a table takes a minute, from everyone
 FINISHED_KEPT = 600.0  # seconds a finished table stays in the lobby
-LIST_EVERY = 0.5  # seconds between two lobby requests of one connection
 BACKLOG = 1024  # sockets waiting to be accepted: a burst of connects fills no queue
 IDLE = 3600.0  # seconds without a message before a connection away from tables is closed
 
 
-class Server:
+class Server(Lobby, Driver):
     def __init__(
         self,
         saves_dir: Path,
@@ -254,24 +251,6 @@ class Server:
                 for name in conn.tables:
                     self._wake(name)
 
-    def send_lobby(self, conn: Connection) -> None:
-        """The lobby on request, at most once every LIST_EVERY (requests in between are
-        answered together): its size grows with the tables, so asking costs the asker."""
-        if conn.list_due:
-            return
-        wait = conn.last_list + LIST_EVERY - time.monotonic()
-        if wait > 0:
-            conn.list_due = True
-            asyncio.get_running_loop().call_later(wait, self._lobby_due, conn)
-            return
-        conn.last_list = time.monotonic()
-        conn.send(pr.server_line("tables", tables=self.lobby()))
-
-    def _lobby_due(self, conn: Connection) -> None:
-        conn.list_due = False
-        if not conn.closed:
-            self.send_lobby(conn)
-
     def hello(self, conn: Connection, message: pr.Hello) -> None:
         if conn.identity is not None:
             raise pr.ProtocolError("again", "hello was said already")
@@ -302,265 +281,6 @@ class Server:
             )
         )
 
-    # ------------------------------------------------------------ who is at a table
-    # Connections are indexed by table, so that an action costs the same whether the
-    # server holds four tables or eighty.
-
-    def at(self, name: str) -> list[Connection]:
-        """The connections sitting at or watching table `name`."""
-        return list(self.present.get(name, ()))
-
-    def place(self, conn: Connection, name: str, seat: int) -> None:
-        conn.tables[name] = seat
-        conn.sent_views.pop(name, None)
-        self.present.setdefault(name, set()).add(conn)
-
-    def unplace(self, conn: Connection, name: str) -> None:
-        conn.tables.pop(name, None)
-        conn.sent_views.pop(name, None)
-        here = self.present.get(name)
-        if here is not None:
-            here.discard(conn)
-            if not here:
-                del self.present[name]
-
-    def _forget(self, table: Table) -> None:
-        """A table gone from the server: no connection keeps a seat or a view of it."""
-        self.tables.pop(table.name.casefold(), None)
-        for conn in self.at(table.name):
-            self.unplace(conn, table.name)
-
-    def seat_held(self, conn: Connection, table: Table) -> int | None:
-        """The seat this connection plays at `table`: one its identity holds, or
-        SPECTATOR, or None. Never a seat someone else holds now."""
-        seat = conn.tables.get(table.name)
-        if seat is None or seat == SPECTATOR:
-            return seat
-        if table.seat_of(conn.identity) != seat:
-            self.unplace(conn, table.name)  # that seat is no longer theirs
-            return None
-        return seat
-
-    def table(self, name: str) -> Table:
-        table = self.tables.get(name.casefold())
-        if table is None:
-            raise pr.ProtocolError("no_table", "there is no such table")
-        return table
-
-    def lobby(self) -> list[dict]:
-        return [
-            t.summary(sum(c.tables.get(t.name) == SPECTATOR for c in self.at(t.name)))
-            for t in self.tables.values()
-        ]
-
-    def create(self, conn: Connection, message: pr.CreateTable) -> None:
-        name = pr.clean_name(message.name)
-        if not re.search(r"\w", name):
-            raise pr.ProtocolError("bad_name", "a table needs a name")
-        old = self.tables.get(name.casefold())
-        if old is not None and not old.over:
-            raise pr.ProtocolError("name_taken", "a table has that name already")
-        if sum(not t.over for t in self.tables.values()) >= self.max_tables:
-            raise pr.ProtocolError("full", "the server holds as many tables as it may")
-        mine = [t for t in self.tables.values() if t.creator == conn.identity and not t.over]
-        if len(mine) >= TABLES_PER_CREATOR:
-            raise pr.ProtocolError("full", "finish or leave your tables first")
-        if not message.open_seats and conn.uid != self.own_uid:
-            # A table of bots alone only costs the server: players make tables to play.
-            raise pr.ProtocolError("bad_seat", "keep at least one seat for a player")
-        if message.seed is not None and conn.uid != self.own_uid:
-            # A chosen seed lets its chooser foresee every hand: tests and benchmarks only.
-            raise pr.ProtocolError("seed", "only the server's own user may choose a seed")
-        if old is not None:  # a finished table gives its name to a new one
-            self._forget(old)
-        table = Table(
-            name,
-            message.configuration,
-            message.open_seats,
-            bots=message.bots,
-            code=pr.clean(message.code, pr.CODE_MAX),
-            creator=conn.identity,
-            seed=message.seed,
-            events=message.events,
-            start_when_full=message.start_when_full,
-        )
-        stem = re.sub(r"[^a-z0-9]+", "-", name.casefold()).strip("-") or "table"
-        path = self.tables_dir / f"{stem}.toml"
-        n = 1
-        while path.exists() or any(t.path == path for t in self.tables.values()):
-            n += 1
-            path = self.tables_dir / f"{stem}-{n}.toml"
-        table.keep_at(path)  # the server alone names files
-        self.tables[name.casefold()] = table
-        self.notices[name.casefold()] = []
-        conn.send(pr.server_line("created", table=name))
-        self.broadcast_lobby()
-
-    def take(self, conn: Connection, message: pr.TakeSeat) -> None:
-        table = self.table(message.table)
-        if table.code and table.seat_of(conn.identity) is None:
-            self.check_code(conn, table, message.code)
-        holder = table.seats[message.seat].owner if 0 <= message.seat < len(table.seats) else None
-        if holder is not None and holder != conn.identity:
-            raise pr.ProtocolError("seat_taken", "that seat is not free")
-        was_away = holder == conn.identity and table.seats[message.seat].away
-        index = table.take(conn.identity, conn.name, message.seat, message.code)
-        for other in self.at(table.name):  # one connection holds a seat: the newest one
-            if other is not conn and other.identity == conn.identity:
-                self.unplace(other, table.name)
-                other.send(pr.server_line("taken_over", table=table.name))  # said aloud
-        self.place(conn, table.name, index)
-        timer = self.away_timers.pop((table.name, index), None)
-        if timer is not None:
-            timer.cancel()
-        if was_away:
-            self.notice(table, "back", table.seats[index].name)
-        conn.send(pr.server_line("seated", table=table.name, seat=index))
-        if not table.started and table.start_when_full and table.full():
-            self.begin(table)
-        else:
-            self.push(table)
-            self.broadcast_lobby()
-            self._wake(table.name)
-
-    def check_code(self, conn: Connection, table: Table, code: str) -> None:
-        """Wrong join codes are counted per identity and per table (all identities
-        together: a new SSH key is a new identity). Past either limit every try is
-        refused for a minute, the right code too: guessing gets nowhere."""
-        now = time.monotonic()
-        keys = (((conn.identity, table.name), WRONG_CODES), (table.name, TABLE_CODES))
-        for key, most in keys:
-            self.wrong_codes[key] = [t for t in self.wrong_codes.get(key, []) if now - t < 60]
-            if len(self.wrong_codes[key]) >= most:
-                raise pr.ProtocolError("bad_code", "too many wrong codes: wait a minute")
-        if code != table.code:
-            for key, _ in keys:
-                self.wrong_codes[key].append(now)
-            raise pr.ProtocolError("bad_code", "this table needs its join code")
-
-    def spectate(self, conn: Connection, message: pr.Spectate) -> None:
-        table = self.table(message.table)
-        if table.code and table.seat_of(conn.identity) is None:
-            self.check_code(conn, table, message.code)
-        watching = sum(c.tables.get(table.name) == SPECTATOR for c in self.at(table.name))
-        if watching >= self.max_spectators:
-            raise pr.ProtocolError("full", "this table has as many spectators as it may")
-        self.place(conn, table.name, SPECTATOR)
-        conn.send(pr.server_line("watching", table=table.name))
-        self.push(table)
-
-    def leave(self, conn: Connection, name: str) -> None:
-        table = self.table(name)
-        seat = self.seat_held(conn, table)
-        self.unplace(conn, table.name)
-        if seat is None or seat == SPECTATOR:
-            return  # a spectator (or a stale connection) leaves no seat behind
-        if not table.started:
-            table.release(conn.identity)
-        else:
-            self._away(table, seat)
-        self.push(table)
-        self.broadcast_lobby()
-
-    def begin(self, table: Table) -> None:
-        if table.started:
-            return
-        table.start()
-        table.save()
-        self.notice(table, "started", "")
-        self.push(table)
-        self.broadcast_lobby()
-        self._drive(table.name.casefold())
-
-    def act(self, conn: Connection, message: pr.Act) -> None:
-        table = self.table(message.table)
-        seat = self.seat_held(conn, table)
-        if seat is None or seat == SPECTATOR:
-            raise pr.ProtocolError("not_seated", "you hold no seat at this table")
-        table.act(conn.identity, message.version, message.action)
-        self.answer_at_once(table)
-        self.commit(table)
-        self._wake(table.name)
-
-    def commit(self, table: Table) -> None:
-        """Show what the table did, once it is on disk: new actions go to the journal
-        (fsync'd, off the event loop) and the views that show them are sent after."""
-        if not table.unjournaled:
-            self.push(table)
-        elif table.name not in self.flushing:
-            loop = asyncio.get_running_loop()
-            self.flushing[table.name] = loop.create_task(self._flush(table))
-
-    async def _flush(self, table: Table) -> None:
-        try:
-            while table.unjournaled:
-                start, batch = table.durable, list(table.unjournaled)
-                try:
-                    await asyncio.to_thread(table.journal.append, start, batch)
-                except OSError as exc:
-                    print(f"weathering serve: table {table.name}: journal: {exc}", flush=True)
-                    await asyncio.sleep(1.0)  # nothing is shown until it is written
-                    continue
-                table.durable = start + len(batch)
-        finally:
-            self.flushing.pop(table.name, None)
-        if table.over and table.finished_at == float("inf"):
-            table.finished_at = time.monotonic()
-        if table.over or table.journal.length >= COMPACT_EVERY or table.compact_wanted:
-            self._save(table)
-        self.push(table)
-        if table.over:
-            self.broadcast_lobby()
-
-    def _save(self, table: Table) -> None:
-        """Compact the table into its save, now or once its journal append is done."""
-        if table.name in self.flushing:
-            table.compact_wanted = True
-            return
-        table.compact_wanted = False
-        if table.unjournaled and table.journal is not None:
-            table.journal.append(table.durable, list(table.unjournaled))  # at stop only
-            table.durable = len(table.game.actions)
-        try:
-            table.save()
-        except OSError as exc:
-            print(f"weathering serve: table {table.name} not saved: {exc}", flush=True)
-
-    def answer_at_once(self, table: Table) -> None:
-        """Reactions that bots (or players passing by themselves) answer are answered
-        before anything else is read or sent: whether they happened depends on what
-        that seat holds, so nobody may catch the moment between (fairness)."""
-        while table.game is not None and not table.over:
-            pending = table.game.state.pending
-            if pending is None or pending.kind != "react":
-                return
-            auto = self._auto_pass(table)
-            if auto is not None:
-                table.game.play(auto)
-                continue
-            seat = table.bot_to_play()
-            if seat is None:
-                return
-            table.play_bot(seat, table.bot_choice(seat))
-
-    def chat(self, conn: Connection, message: pr.Chat) -> None:
-        table = self.table(message.table)
-        if self.seat_held(conn, table) is None:
-            raise pr.ProtocolError("not_at_table", "chat is for the table you are at")
-        now = time.monotonic()
-        if now - self.last_chat.get(conn.identity, 0.0) < CHAT_EVERY:
-            raise pr.ProtocolError("rate_limited", "one chat line a second")
-        self.last_chat[conn.identity] = now  # per identity: more sockets, no more lines
-        text = pr.clean(message.text, pr.CHAT_MAX)
-        if text:
-            self.notice(table, "chat", conn.name, text)
-
-    def notice(self, table: Table, kind: str, name: str, text: str = "") -> None:
-        """A table event for everyone there (chat, a player leaving or coming back)."""
-        line = pr.server_line("notice", table=table.name, kind=kind, name=name, text=text)
-        for conn in self.at(table.name):
-            conn.send(line)
-
     def _gone(self, conn: Connection) -> None:
         for name, seat in list(conn.tables.items()):
             self.unplace(conn, name)
@@ -576,163 +296,9 @@ class Server:
             self.push(table)
         self.broadcast_lobby()
 
-    def _away(self, table: Table, seat: int) -> None:
-        """The player's connection is gone: the seat waits `grace` seconds, then a bot
-        plays it until they return."""
-        table.seats[seat].away = True
-        key = (table.name, seat)
-        if key in self.away_timers or table.seats[seat].botted:
-            return
-        self.notice(table, "away", table.seats[seat].name)
-        loop = asyncio.get_running_loop()
-        self.away_timers[key] = loop.call_later(self.grace, self._replace, table, seat)
-
-    def _replace(self, table: Table, seat: int) -> None:
-        self.away_timers.pop((table.name, seat), None)
-        if not table.seats[seat].away or table.over:
-            return
-        table.hand_to_bot(seat)
-        self._save(table)
-        self.notice(table, "bot", table.seats[seat].name)
-        self.push(table)
-        self.broadcast_lobby()
-        self._wake(table.name)
-
-    # ------------------------------------------------------------ views
-
-    def push(self, table: Table) -> None:
-        """Each connection at the table gets its view if it changed — once every action
-        it shows is on disk (`commit` pushes again when the journal has them). A reaction that a
-        bot (or a player's own auto-pass) answers at once is a passing moment shown to
-        nobody: whether it happened depends on what that seat holds (fairness). Every
-        human opponent is asked in every window, so waiting on one tells nothing."""
-        if table.game is None:
-            summary = table.summary()
-            line = pr.server_line("table", table=table.name, summary=summary)
-            for conn in self.at(table.name):
-                if self.seat_held(conn, table) is not None:
-                    conn.send(line)
-            return
-        if table.unjournaled:
-            return  # durable before visible: the journal's writer pushes when it is done
-        state = table.game.state
-        at_once = table.bot_to_play() is not None or self._auto_pass(table) is not None
-        for conn in self.at(table.name):
-            seat = self.seat_held(conn, table)
-            if seat is None:
-                continue
-            view = table.view(seat, with_log=False)
-            if at_once and view.pending is not None and view.pending.kind == "reactions":
-                continue
-            last = conn.sent_views.get(table.name)
-            sent_log = last[1] if last else 0
-            if last is not None and last[0] == view and sent_log == len(state.log):
-                continue
-            data = view_to_data(view)
-            data["log"] = [_entry(e, seat) for e in state.log[sent_log:]]
-            conn.sent_views[table.name] = (view, len(state.log))
-            conn.send(
-                pr.server_line(
-                    "view", table=table.name, version=view.version, log_start=sent_log, view=data
-                )
-            )
-
-    def broadcast_lobby(self) -> None:
-        line = pr.server_line("tables", tables=self.lobby())
-        for conn in list(self.connections):
-            if conn.identity is not None and not conn.tables:
-                conn.send(line)
-
     def sent(self, conn: Connection, line: bytes) -> None:
         if self.probe is not None:
             self.probe(conn, line)
-
-    # ------------------------------------------------------------ bots
-
-    def _wake(self, name: str) -> None:
-        event = self.wake.get(name.casefold())
-        if event is not None:
-            event.set()
-
-    def _drive(self, key: str) -> None:
-        if key in self.drivers or key not in self.tables:
-            return
-        self.wake[key] = asyncio.Event()
-        self.drivers[key] = asyncio.get_running_loop().create_task(self._bots(key))
-
-    async def _bots(self, key: str) -> None:
-        """Bots (and players who pass by themselves) answer, each at the table's pace; a
-        reaction is answered at once, so its timing tells nothing."""
-        table = self.tables[key]
-        event = self.wake[key]
-        while table.game is not None and not table.over:
-            seat = table.bot_to_play()
-            auto = self._auto_pass(table)
-            if seat is None and auto is None:
-                event.clear()
-                await event.wait()
-                continue
-            pending = table.game.state.pending
-            if auto is not None:
-                table.game.play(auto)
-            else:
-                wait = pacing.wait_before(pending.kind, self.pace)
-                if wait > 0:
-                    await asyncio.sleep(wait)
-                    if table.bot_to_play() != seat:
-                        continue
-                action = await self._think(table, seat, pending.kind)
-                if action is None:
-                    continue  # the table moved on meanwhile (a player came back)
-                table.play_bot(seat, action)
-            self.answer_at_once(table)
-            self.commit(table)
-            await asyncio.sleep(0)  # let the other tables play
-        self.broadcast_lobby()
-        self.drivers.pop(key, None)
-
-    async def _think(self, table: Table, seat: int, kind: str):
-        """A bot's decision off the event loop (the expert in a process of its own),
-        taking the time the pacing rule gives it; None if the table moved on."""
-        loop = asyncio.get_running_loop()
-        start = loop.time()
-        version = table.game.state.version
-        bot = table.bots[seat]
-        view = table.view(seat, with_log=False)
-        if bot.name == "expert":
-            action = await self.pool.choose("expert", table.bot_seed(seat), view)
-        else:
-            action = await asyncio.to_thread(bot.choose, view)
-        rest = start + pacing.thinking_time(bot, kind) - loop.time()
-        if rest > 0:
-            await asyncio.sleep(rest)
-        if table.game.state.version != version or table.bot_to_play() != seat:
-            return None
-        return action
-
-    def _auto_pass(self, table: Table):
-        """A player who chose to pass by themselves, asked where they cannot cancel."""
-        seat = table.deciding
-        pending = table.game.state.pending if table.game else None
-        if seat is None or pending.kind != "react":
-            return None
-        holder = table.seats[seat].owner
-        for conn in self.at(table.name):
-            if conn.identity == holder and conn.auto_pass and conn.tables.get(table.name) == seat:
-                legal = table.view(seat, with_log=False).legal
-                if len(legal) == 1:
-                    return legal[0]
-        return None
-
-
-def _entry(entry, seat: int) -> dict:
-    shown = visible_entry(entry, seat)  # the view's own rule for what a seat reads
-    return {
-        "kind": shown.kind,
-        "data": shown.data,
-        "secret": shown.secret,
-        "audience": shown.audience,
-    }
 
 
 async def _alive(path: Path) -> bool:

@@ -1,0 +1,246 @@
+"""Each table's driver: an action applied, the bots and automatic answers at their
+pace (`bots.pacing`), the journal written, and only then the views sent (durable
+before visible). A part of the server (`Server` is a `Driver`).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import time
+
+from ..bots import pacing
+from ..engine import SPECTATOR, visible_entry
+from ..engine.wire import view_to_data
+from ..storage.journal import COMPACT_EVERY
+from . import protocol as pr
+from .connection import Connection
+from .table import Table
+
+
+class Driver:
+    """The tables half of the server (its state lives in `Server.__init__`)."""
+
+    def begin(self, table: Table) -> None:
+        if table.started:
+            return
+        table.start()
+        table.save()
+        self.notice(table, "started", "")
+        self.push(table)
+        self.broadcast_lobby()
+        self._drive(table.name.casefold())
+
+    def act(self, conn: Connection, message: pr.Act) -> None:
+        table = self.table(message.table)
+        seat = self.seat_held(conn, table)
+        if seat is None or seat == SPECTATOR:
+            raise pr.ProtocolError("not_seated", "you hold no seat at this table")
+        table.act(conn.identity, message.version, message.action)
+        self.answer_at_once(table)
+        self.commit(table)
+        self._wake(table.name)
+
+    def commit(self, table: Table) -> None:
+        """Show what the table did, once it is on disk: new actions go to the journal
+        (fsync'd, off the event loop) and the views that show them are sent after."""
+        if not table.unjournaled:
+            self.push(table)
+        elif table.name not in self.flushing:
+            loop = asyncio.get_running_loop()
+            self.flushing[table.name] = loop.create_task(self._flush(table))
+
+    async def _flush(self, table: Table) -> None:
+        try:
+            while table.unjournaled:
+                start, batch = table.durable, list(table.unjournaled)
+                try:
+                    await asyncio.to_thread(table.journal.append, start, batch)
+                except OSError as exc:
+                    print(f"weathering serve: table {table.name}: journal: {exc}", flush=True)
+                    await asyncio.sleep(1.0)  # nothing is shown until it is written
+                    continue
+                table.durable = start + len(batch)
+        finally:
+            self.flushing.pop(table.name, None)
+        if table.over and table.finished_at == float("inf"):
+            table.finished_at = time.monotonic()
+        if table.over or table.journal.length >= COMPACT_EVERY or table.compact_wanted:
+            self._save(table)
+        self.push(table)
+        if table.over:
+            self.broadcast_lobby()
+
+    def _save(self, table: Table) -> None:
+        """Compact the table into its save, now or once its journal append is done."""
+        if table.name in self.flushing:
+            table.compact_wanted = True
+            return
+        table.compact_wanted = False
+        if table.unjournaled and table.journal is not None:
+            table.journal.append(table.durable, list(table.unjournaled))  # at stop only
+            table.durable = len(table.game.actions)
+        try:
+            table.save()
+        except OSError as exc:
+            print(f"weathering serve: table {table.name} not saved: {exc}", flush=True)
+
+    def answer_at_once(self, table: Table) -> None:
+        """Reactions that bots (or players passing by themselves) answer are answered
+        before anything else is read or sent: whether they happened depends on what
+        that seat holds, so nobody may catch the moment between (fairness)."""
+        while table.game is not None and not table.over:
+            pending = table.game.state.pending
+            if pending is None or pending.kind != "react":
+                return
+            auto = self._auto_pass(table)
+            if auto is not None:
+                table.game.play(auto)
+                continue
+            seat = table.bot_to_play()
+            if seat is None:
+                return
+            table.play_bot(seat, table.bot_choice(seat))
+
+    def _away(self, table: Table, seat: int) -> None:
+        """The player's connection is gone: the seat waits `grace` seconds, then a bot
+        plays it until they return."""
+        table.seats[seat].away = True
+        key = (table.name, seat)
+        if key in self.away_timers or table.seats[seat].botted:
+            return
+        self.notice(table, "away", table.seats[seat].name)
+        loop = asyncio.get_running_loop()
+        self.away_timers[key] = loop.call_later(self.grace, self._replace, table, seat)
+
+    def _replace(self, table: Table, seat: int) -> None:
+        self.away_timers.pop((table.name, seat), None)
+        if not table.seats[seat].away or table.over:
+            return
+        table.hand_to_bot(seat)
+        self._save(table)
+        self.notice(table, "bot", table.seats[seat].name)
+        self.push(table)
+        self.broadcast_lobby()
+        self._wake(table.name)
+
+    def push(self, table: Table) -> None:
+        """Each connection at the table gets its view if it changed — once every action
+        it shows is on disk (`commit` pushes again when the journal has them). A reaction that a
+        bot (or a player's own auto-pass) answers at once is a passing moment shown to
+        nobody: whether it happened depends on what that seat holds (fairness). Every
+        human opponent is asked in every window, so waiting on one tells nothing."""
+        if table.game is None:
+            summary = table.summary()
+            line = pr.server_line("table", table=table.name, summary=summary)
+            for conn in self.at(table.name):
+                if self.seat_held(conn, table) is not None:
+                    conn.send(line)
+            return
+        if table.unjournaled:
+            return  # durable before visible: the journal's writer pushes when it is done
+        state = table.game.state
+        at_once = table.bot_to_play() is not None or self._auto_pass(table) is not None
+        for conn in self.at(table.name):
+            seat = self.seat_held(conn, table)
+            if seat is None:
+                continue
+            view = table.view(seat, with_log=False)
+            if at_once and view.pending is not None and view.pending.kind == "reactions":
+                continue
+            last = conn.sent_views.get(table.name)
+            sent_log = last[1] if last else 0
+            if last is not None and last[0] == view and sent_log == len(state.log):
+                continue
+            data = view_to_data(view)
+            data["log"] = [_entry(e, seat) for e in state.log[sent_log:]]
+            conn.sent_views[table.name] = (view, len(state.log))
+            conn.send(
+                pr.server_line(
+                    "view", table=table.name, version=view.version, log_start=sent_log, view=data
+                )
+            )
+
+    def _wake(self, name: str) -> None:
+        event = self.wake.get(name.casefold())
+        if event is not None:
+            event.set()
+
+    def _drive(self, key: str) -> None:
+        if key in self.drivers or key not in self.tables:
+            return
+        self.wake[key] = asyncio.Event()
+        self.drivers[key] = asyncio.get_running_loop().create_task(self._bots(key))
+
+    async def _bots(self, key: str) -> None:
+        """Bots (and players who pass by themselves) answer, each at the table's pace; a
+        reaction is answered at once, so its timing tells nothing."""
+        table = self.tables[key]
+        event = self.wake[key]
+        while table.game is not None and not table.over:
+            seat = table.bot_to_play()
+            auto = self._auto_pass(table)
+            if seat is None and auto is None:
+                event.clear()
+                await event.wait()
+                continue
+            pending = table.game.state.pending
+            if auto is not None:
+                table.game.play(auto)
+            else:
+                wait = pacing.wait_before(pending.kind, self.pace)
+                if wait > 0:
+                    await asyncio.sleep(wait)
+                    if table.bot_to_play() != seat:
+                        continue
+                action = await self._think(table, seat, pending.kind)
+                if action is None:
+                    continue  # the table moved on meanwhile (a player came back)
+                table.play_bot(seat, action)
+            self.answer_at_once(table)
+            self.commit(table)
+            await asyncio.sleep(0)  # let the other tables play
+        self.broadcast_lobby()
+        self.drivers.pop(key, None)
+
+    async def _think(self, table: Table, seat: int, kind: str):
+        """A bot's decision off the event loop (the expert in a process of its own),
+        taking the time the pacing rule gives it; None if the table moved on."""
+        loop = asyncio.get_running_loop()
+        start = loop.time()
+        version = table.game.state.version
+        bot = table.bots[seat]
+        view = table.view(seat, with_log=False)
+        if bot.name == "expert":
+            action = await self.pool.choose("expert", table.bot_seed(seat), view)
+        else:
+            action = await asyncio.to_thread(bot.choose, view)
+        rest = start + pacing.thinking_time(bot, kind) - loop.time()
+        if rest > 0:
+            await asyncio.sleep(rest)
+        if table.game.state.version != version or table.bot_to_play() != seat:
+            return None
+        return action
+
+    def _auto_pass(self, table: Table):
+        """A player who chose to pass by themselves, asked where they cannot cancel."""
+        seat = table.deciding
+        pending = table.game.state.pending if table.game else None
+        if seat is None or pending.kind != "react":
+            return None
+        holder = table.seats[seat].owner
+        for conn in self.at(table.name):
+            if conn.identity == holder and conn.auto_pass and conn.tables.get(table.name) == seat:
+                legal = table.view(seat, with_log=False).legal
+                if len(legal) == 1:
+                    return legal[0]
+        return None
+
+
+def _entry(entry, seat: int) -> dict:
+    shown = visible_entry(entry, seat)  # the view's own rule for what a seat reads
+    return {
+        "kind": shown.kind,
+        "data": shown.data,
+        "secret": shown.secret,
+        "audience": shown.audience,
+    }

@@ -1,0 +1,226 @@
+"""The lobby's rules: who is at which table, creating one, taking a seat (join codes
+included), watching, leaving, chat and notices, and what the lobby lists. A part of
+the server (`Server` is a `Lobby`), kept apart so that these rules read in one place.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import re
+import time
+
+from ..engine import SPECTATOR
+from . import protocol as pr
+from .connection import Connection
+from .table import Table
+
+TABLES_PER_CREATOR = 3  # unfinished tables one identity may have
+CHAT_EVERY = 1.0  # seconds between two chat lines of one identity
+WRONG_CODES = 5  # wrong join codes an identity may try a minute at one table
+TABLE_CODES = 20  # wrong join codes a table takes a minute, from everyone
+LIST_EVERY = 0.5  # seconds between two lobby requests of one connection
+
+
+class Lobby:
+    """The lobby half of the server (its state lives in `Server.__init__`)."""
+
+    def send_lobby(self, conn: Connection) -> None:
+        """The lobby on request, at most once every LIST_EVERY (requests in between are
+        answered together): its size grows with the tables, so asking costs the asker."""
+        if conn.list_due:
+            return
+        wait = conn.last_list + LIST_EVERY - time.monotonic()
+        if wait > 0:
+            conn.list_due = True
+            asyncio.get_running_loop().call_later(wait, self._lobby_due, conn)
+            return
+        conn.last_list = time.monotonic()
+        conn.send(pr.server_line("tables", tables=self.lobby()))
+
+    def _lobby_due(self, conn: Connection) -> None:
+        conn.list_due = False
+        if not conn.closed:
+            self.send_lobby(conn)
+
+    # Connections are indexed by table, so that an action costs the same whether the
+    # server holds four tables or eighty.
+
+    def at(self, name: str) -> list[Connection]:
+        """The connections sitting at or watching table `name`."""
+        return list(self.present.get(name, ()))
+
+    def place(self, conn: Connection, name: str, seat: int) -> None:
+        conn.tables[name] = seat
+        conn.sent_views.pop(name, None)
+        self.present.setdefault(name, set()).add(conn)
+
+    def unplace(self, conn: Connection, name: str) -> None:
+        conn.tables.pop(name, None)
+        conn.sent_views.pop(name, None)
+        here = self.present.get(name)
+        if here is not None:
+            here.discard(conn)
+            if not here:
+                del self.present[name]
+
+    def _forget(self, table: Table) -> None:
+        """A table gone from the server: no connection keeps a seat or a view of it."""
+        self.tables.pop(table.name.casefold(), None)
+        for conn in self.at(table.name):
+            self.unplace(conn, table.name)
+
+    def seat_held(self, conn: Connection, table: Table) -> int | None:
+        """The seat this connection plays at `table`: one its identity holds, or
+        SPECTATOR, or None. Never a seat someone else holds now."""
+        seat = conn.tables.get(table.name)
+        if seat is None or seat == SPECTATOR:
+            return seat
+        if table.seat_of(conn.identity) != seat:
+            self.unplace(conn, table.name)  # that seat is no longer theirs
+            return None
+        return seat
+
+    def table(self, name: str) -> Table:
+        table = self.tables.get(name.casefold())
+        if table is None:
+            raise pr.ProtocolError("no_table", "there is no such table")
+        return table
+
+    def lobby(self) -> list[dict]:
+        return [
+            t.summary(sum(c.tables.get(t.name) == SPECTATOR for c in self.at(t.name)))
+            for t in self.tables.values()
+        ]
+
+    def create(self, conn: Connection, message: pr.CreateTable) -> None:
+        name = pr.clean_name(message.name)
+        if not re.search(r"\w", name):
+            raise pr.ProtocolError("bad_name", "a table needs a name")
+        old = self.tables.get(name.casefold())
+        if old is not None and not old.over:
+            raise pr.ProtocolError("name_taken", "a table has that name already")
+        if sum(not t.over for t in self.tables.values()) >= self.max_tables:
+            raise pr.ProtocolError("full", "the server holds as many tables as it may")
+        mine = [t for t in self.tables.values() if t.creator == conn.identity and not t.over]
+        if len(mine) >= TABLES_PER_CREATOR:
+            raise pr.ProtocolError("full", "finish or leave your tables first")
+        if not message.open_seats and conn.uid != self.own_uid:
+            # A table of bots alone only costs the server: players make tables to play.
+            raise pr.ProtocolError("bad_seat", "keep at least one seat for a player")
+        if message.seed is not None and conn.uid != self.own_uid:
+            # A chosen seed lets its chooser foresee every hand: tests and benchmarks only.
+            raise pr.ProtocolError("seed", "only the server's own user may choose a seed")
+        if old is not None:  # a finished table gives its name to a new one
+            self._forget(old)
+        table = Table(
+            name,
+            message.configuration,
+            message.open_seats,
+            bots=message.bots,
+            code=pr.clean(message.code, pr.CODE_MAX),
+            creator=conn.identity,
+            seed=message.seed,
+            events=message.events,
+            start_when_full=message.start_when_full,
+        )
+        stem = re.sub(r"[^a-z0-9]+", "-", name.casefold()).strip("-") or "table"
+        path = self.tables_dir / f"{stem}.toml"
+        n = 1
+        while path.exists() or any(t.path == path for t in self.tables.values()):
+            n += 1
+            path = self.tables_dir / f"{stem}-{n}.toml"
+        table.keep_at(path)  # the server alone names files
+        self.tables[name.casefold()] = table
+        self.notices[name.casefold()] = []
+        conn.send(pr.server_line("created", table=name))
+        self.broadcast_lobby()
+
+    def take(self, conn: Connection, message: pr.TakeSeat) -> None:
+        table = self.table(message.table)
+        if table.code and table.seat_of(conn.identity) is None:
+            self.check_code(conn, table, message.code)
+        holder = table.seats[message.seat].owner if 0 <= message.seat < len(table.seats) else None
+        if holder is not None and holder != conn.identity:
+            raise pr.ProtocolError("seat_taken", "that seat is not free")
+        was_away = holder == conn.identity and table.seats[message.seat].away
+        index = table.take(conn.identity, conn.name, message.seat, message.code)
+        for other in self.at(table.name):  # one connection holds a seat: the newest one
+            if other is not conn and other.identity == conn.identity:
+                self.unplace(other, table.name)
+                other.send(pr.server_line("taken_over", table=table.name))  # said aloud
+        self.place(conn, table.name, index)
+        timer = self.away_timers.pop((table.name, index), None)
+        if timer is not None:
+            timer.cancel()
+        if was_away:
+            self.notice(table, "back", table.seats[index].name)
+        conn.send(pr.server_line("seated", table=table.name, seat=index))
+        if not table.started and table.start_when_full and table.full():
+            self.begin(table)
+        else:
+            self.push(table)
+            self.broadcast_lobby()
+            self._wake(table.name)
+
+    def check_code(self, conn: Connection, table: Table, code: str) -> None:
+        """Wrong join codes are counted per identity and per table (all identities
+        together: a new SSH key is a new identity). Past either limit every try is
+        refused for a minute, the right code too: guessing gets nowhere."""
+        now = time.monotonic()
+        keys = (((conn.identity, table.name), WRONG_CODES), (table.name, TABLE_CODES))
+        for key, most in keys:
+            self.wrong_codes[key] = [t for t in self.wrong_codes.get(key, []) if now - t < 60]
+            if len(self.wrong_codes[key]) >= most:
+                raise pr.ProtocolError("bad_code", "too many wrong codes: wait a minute")
+        if code != table.code:
+            for key, _ in keys:
+                self.wrong_codes[key].append(now)
+            raise pr.ProtocolError("bad_code", "this table needs its join code")
+
+    def spectate(self, conn: Connection, message: pr.Spectate) -> None:
+        table = self.table(message.table)
+        if table.code and table.seat_of(conn.identity) is None:
+            self.check_code(conn, table, message.code)
+        watching = sum(c.tables.get(table.name) == SPECTATOR for c in self.at(table.name))
+        if watching >= self.max_spectators:
+            raise pr.ProtocolError("full", "this table has as many spectators as it may")
+        self.place(conn, table.name, SPECTATOR)
+        conn.send(pr.server_line("watching", table=table.name))
+        self.push(table)
+
+    def leave(self, conn: Connection, name: str) -> None:
+        table = self.table(name)
+        seat = self.seat_held(conn, table)
+        self.unplace(conn, table.name)
+        if seat is None or seat == SPECTATOR:
+            return  # a spectator (or a stale connection) leaves no seat behind
+        if not table.started:
+            table.release(conn.identity)
+        else:
+            self._away(table, seat)
+        self.push(table)
+        self.broadcast_lobby()
+
+    def chat(self, conn: Connection, message: pr.Chat) -> None:
+        table = self.table(message.table)
+        if self.seat_held(conn, table) is None:
+            raise pr.ProtocolError("not_at_table", "chat is for the table you are at")
+        now = time.monotonic()
+        if now - self.last_chat.get(conn.identity, 0.0) < CHAT_EVERY:
+            raise pr.ProtocolError("rate_limited", "one chat line a second")
+        self.last_chat[conn.identity] = now  # per identity: more sockets, no more lines
+        text = pr.clean(message.text, pr.CHAT_MAX)
+        if text:
+            self.notice(table, "chat", conn.name, text)
+
+    def notice(self, table: Table, kind: str, name: str, text: str = "") -> None:
+        """A table event for everyone there (chat, a player leaving or coming back)."""
+        line = pr.server_line("notice", table=table.name, kind=kind, name=name, text=text)
+        for conn in self.at(table.name):
+            conn.send(line)
+
+    def broadcast_lobby(self) -> None:
+        line = pr.server_line("tables", tables=self.lobby())
+        for conn in list(self.connections):
+            if conn.identity is not None and not conn.tables:
+                conn.send(line)
