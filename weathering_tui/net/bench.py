@@ -89,7 +89,66 @@ async def load(path: Path, tables, seats: int, pace_games: float) -> list[float]
     return latencies
 
 
-async def ssh_figures(port: int, key, players: int) -> None:
+async def _arrows(write, term, wait) -> list[float]:
+    """↓ and ↑ move the selection in the lobby (one pane repaints): ms from each key to
+    the screen that shows it."""
+
+    def first_selected(t):
+        return "▸ bench-a" in t
+
+    times = []
+    for _ in range(20):
+        for key_bytes, test in (
+            (b"\x1b[B", lambda t: not first_selected(t)),
+            (b"\x1b[A", first_selected),
+        ):
+            started = time.perf_counter()
+            write(key_bytes)
+            await wait(term, test)
+            times.append((time.perf_counter() - started) * 1000)
+    return times
+
+
+async def _local_pty_keys(path: Path, Term, wait) -> list[float]:  # noqa: N803 - a class
+    """The lobby's keys in a `weathering join` on a local pty, the same screen."""
+    import fcntl
+    import pty
+    import struct
+    import termios
+
+    master, slave = pty.openpty()
+    fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 80, 0, 0))
+    env = {**os.environ, "TERM": "xterm-256color"}
+    child = subprocess.Popen(
+        [sys.executable, "-m", "weathering_tui", "join", "--socket", str(path), "--lang", "en"],
+        stdin=slave,
+        stdout=slave,
+        stderr=slave,
+        env=env,
+        start_new_session=True,
+    )
+    os.close(slave)
+    term = Term()
+    loop = asyncio.get_running_loop()
+
+    def readable():
+        try:
+            term.data_received(os.read(master, 65536), None)
+        except OSError:
+            loop.remove_reader(master)
+
+    loop.add_reader(master, readable)
+    try:
+        await wait(term, lambda t: "bench-b" in t)
+        return await _arrows(lambda data: os.write(master, data), term, wait)
+    finally:
+        loop.remove_reader(master)
+        child.kill()
+        child.wait()
+        os.close(master)
+
+
+async def ssh_figures(port: int, key, players: int, path: Path) -> None:
     """Connect `players` SSH sessions (pty 80×24): time to the first lobby frame; then
     key → repaint (n opens a dialog, Escape closes it), measured on the first one."""
     import asyncssh
@@ -128,21 +187,10 @@ async def ssh_figures(port: int, key, players: int) -> None:
         connects.append((time.perf_counter() - started) * 1000)
         sessions.append((conn, chan, term))
     conn, chan, term = sessions[0]
-    keys, dialogs = [], []
+    dialogs = []
     await wait(term, lambda t: "bench-b" in t)
 
-    def first_selected(t):
-        return "▸ bench-a" in t
-
-    for _ in range(20):  # ↓ and ↑ move the selection in the lobby: one pane repaints
-        for key_bytes, test in (
-            (b"\x1b[B", lambda t: not first_selected(t)),
-            (b"\x1b[A", first_selected),
-        ):
-            started = time.perf_counter()
-            chan.write(key_bytes)
-            await wait(term, test)
-            keys.append((time.perf_counter() - started) * 1000)
+    keys = await _arrows(chan.write, term, wait)
     for _ in range(10):  # n opens a dialog (a new screen), Escape closes it
         for key_bytes, test in ((b"n", lambda t: "2v1" in t), (b"\x1b", lambda t: "2v1" not in t)):
             started = time.perf_counter()
@@ -161,6 +209,12 @@ async def ssh_figures(port: int, key, players: int) -> None:
         f" ms, p95 {sorted(keys)[int(len(keys) * 0.95)]:.1f} ms"
     )
     print(f"  key → a dialog opened or closed: median {statistics.median(dialogs):.1f} ms")
+    local = await _local_pty_keys(path, Term, wait)
+    ratio = statistics.median(keys) / statistics.median(local)
+    print(
+        f"  the same keys on a local pty (weathering join, no SSH): median "
+        f"{statistics.median(local):.1f} ms; through the door / local: {ratio:.2f}×"
+    )
     if memory:
         print(f"  memory of one player's join process: {statistics.median(memory):.1f} MiB")
     for conn, _, _ in sessions:
@@ -223,7 +277,7 @@ def bench_ssh(players: int) -> int:
         time.sleep(0.5)
         key = asyncssh.generate_private_key("ssh-ed25519")
         asyncio.run(_two_tables(path))
-        asyncio.run(ssh_figures(port, key, players))
+        asyncio.run(ssh_figures(port, key, players, path))
         print(f"  server memory: {rss_mib(server.pid):.1f} MiB")
     finally:
         server.terminate()
