@@ -40,7 +40,7 @@ class LeakProbe:
         self.spectator_views = 0
 
     def __call__(self, conn, line: bytes) -> None:
-        message = json.loads(line)
+        message = pr.parse_server(line)  # every line the server sends is of its protocol
         text = line.decode()
         for table in self.server.tables.values():
             if table.game is None:

@@ -145,3 +145,20 @@ async def test_the_server_refuses_them_all_and_is_unchanged(tmp_path):
             await asyncio.sleep(0.05)
         assert set(answers) == {"bad_message"}, answers
         assert json.dumps(server.lobby()) == before and not server.tables
+
+
+def test_server_messages_are_typed_both_ways():
+    line = pr.server_line("seated", table="t", seat=1)
+    assert pr.parse_server(line) == {"type": "seated", "table": "t", "seat": 1}
+    with pytest.raises(TypeError):
+        pr.server_line("seated", table="t", seat="1")  # the server cannot send it
+    for bad in (
+        b'{"type": "seated", "table": "t", "seat": "1"}',
+        b'{"type": "seated", "table": "t"}',
+        b'{"type": "view", "table": "t", "version": 1, "log_start": 0, "view": [], "x": 1}',
+        b'{"type": "mystery"}',
+        b"[1, 2]",
+        b"not json",
+    ):
+        with pytest.raises(pr.ProtocolError):
+            pr.parse_server(bad)

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
 import time
 from pathlib import Path
 
@@ -98,7 +97,10 @@ class TableClient:
             line = await reader.readline()
             if not line:
                 return
-            message = json.loads(line)
+            try:
+                message = pr.parse_server(line)
+            except pr.ProtocolError:
+                continue  # not a message of this protocol: nothing to act on
             self._receive(message)
 
     def close(self) -> None:

@@ -10,7 +10,7 @@ import time
 
 from ..bots import pacing
 from ..engine import SPECTATOR, visible_entry
-from ..engine.wire import view_to_data
+from ..engine.wire import view_to_data, wire_converter
 from ..storage.journal import COMPACT_EVERY
 from . import protocol as pr
 from .connection import Connection
@@ -237,10 +237,5 @@ class Driver:
 
 
 def _entry(entry, seat: int) -> dict:
-    shown = visible_entry(entry, seat)  # the view's own rule for what a seat reads
-    return {
-        "kind": shown.kind,
-        "data": shown.data,
-        "secret": shown.secret,
-        "audience": shown.audience,
-    }
+    """A log entry as this seat reads it (the view's own rule), through the converter."""
+    return wire_converter().unstructure(visible_entry(entry, seat))

@@ -184,9 +184,122 @@ def client_line(message) -> bytes:
     return (json.dumps(data, ensure_ascii=False, separators=(",", ":")) + "\n").encode()
 
 
+# ------------------------------------------------------------ server -> client
+# Typed like the client's messages: the server builds each one from its class (the
+# validators check every field as it is made) and a client checks each line it
+# receives against the same classes (`parse_server`), so a client can be written from
+# this file and the README alone. Views travel as the engine's View through the wire
+# converter (`engine.wire`), their log as the seat's own log entries since `log_start`.
+
+
+def _of(kind):
+    return attrs.validators.instance_of(kind)
+
+
+def _seq_of(kind):
+    return attrs.validators.deep_iterable(_of(kind), _of((list, tuple)))
+
+
+@attrs.frozen
+class SeatHeld:
+    table: str = attrs.field(validator=_of(str))
+    seat: int = attrs.field(validator=_of(int))
+
+
+@attrs.frozen
+class Welcome:
+    protocol: int = attrs.field(validator=_of(int))
+    identity: str = attrs.field(validator=_of(str))
+    name: str = attrs.field(validator=_of(str))
+    seats: list = attrs.field(validator=_seq_of(dict))  # SeatHeld's fields, per table
+
+
+@attrs.frozen
+class TablesList:
+    tables: list = attrs.field(validator=_seq_of(dict))  # each: Table.summary()
+
+
+@attrs.frozen
+class WaitingRoom:
+    table: str = attrs.field(validator=_of(str))
+    summary: dict = attrs.field(validator=_of(dict))
+
+
+@attrs.frozen
+class ViewMessage:
+    table: str = attrs.field(validator=_of(str))
+    version: int = attrs.field(validator=_of(int))
+    log_start: int = attrs.field(validator=_of(int))
+    view: dict = attrs.field(validator=_of(dict))  # the View's fields; "log": entries
+
+
+@attrs.frozen
+class ErrorMessage:
+    code: str = attrs.field(validator=_of(str))
+    message: str = attrs.field(validator=_of(str))
+    params: dict | None = attrs.field(default=None, validator=attrs.validators.optional(_of(dict)))
+
+
+@attrs.frozen
+class Notice:
+    table: str = attrs.field(validator=_of(str))
+    kind: str = attrs.field(
+        validator=attrs.validators.in_(("chat", "away", "back", "bot", "started"))
+    )
+    name: str = attrs.field(validator=_of(str))
+    text: str = attrs.field(default="", validator=_of(str))
+
+
+@attrs.frozen
+class TableNamed:
+    """created, watching, taken_over: one table's name."""
+
+    table: str = attrs.field(validator=_of(str))
+
+
+@attrs.frozen
+class Seated:
+    table: str = attrs.field(validator=_of(str))
+    seat: int = attrs.field(validator=_of(int))
+
+
+SERVER_TYPES = {
+    "welcome": Welcome,
+    "tables": TablesList,
+    "table": WaitingRoom,
+    "view": ViewMessage,
+    "error": ErrorMessage,
+    "notice": Notice,
+    "created": TableNamed,
+    "watching": TableNamed,
+    "taken_over": TableNamed,
+    "seated": Seated,
+}
+
+
 def server_line(message_type: str, /, **fields) -> bytes:
-    data = {"type": message_type, **fields}
+    """One server message, built (and so checked) from its class, as a JSON line."""
+    message = SERVER_TYPES[message_type](**fields)
+    data = {k: v for k, v in attrs.asdict(message, recurse=False).items() if v is not None}
+    data["type"] = message_type
     return (json.dumps(data, ensure_ascii=False, separators=(",", ":")) + "\n").encode()
+
+
+def parse_server(line: bytes) -> dict:
+    """A line from the server, checked against its message class: the message as a
+    dict (its fields and `type`), or ProtocolError."""
+    try:
+        data = json.loads(line)
+    except (ValueError, UnicodeDecodeError, RecursionError):
+        raise ProtocolError("not_json", "a message is one JSON object per line") from None
+    if not isinstance(data, dict) or data.get("type") not in SERVER_TYPES:
+        raise ProtocolError("bad_message", "not a server message")
+    fields = {k: v for k, v in data.items() if k != "type"}
+    try:
+        SERVER_TYPES[data["type"]](**fields)
+    except (TypeError, ValueError) as exc:
+        raise ProtocolError("bad_message", clean(str(exc), 120)) from None
+    return data
 
 
 def action_data(action) -> dict:
