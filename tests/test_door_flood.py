@@ -70,6 +70,40 @@ def door_children(serve_pid: int) -> list[str]:
     return found
 
 
+def serve_with_door(tmp_path):
+    """`weathering serve --ssh` in its own process, as an operator starts it."""
+    port = free_port()
+    sock = tmp_path / "s.sock"
+    env = {**os.environ, "XDG_DATA_HOME": str(tmp_path / "data"), "LANG": "C.UTF-8"}
+    serve = subprocess.Popen(
+        [sys.executable, "-m", "weathering_tui", "serve", "--lang", "en", "--socket", str(sock)]
+        + ["--saves-dir", str(tmp_path / "saves"), "--ssh", f"127.0.0.1:{port}"],
+        env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+    )
+    for _ in range(200):
+        try:
+            socket.create_connection(("127.0.0.1", port), 0.2).close()
+            break
+        except OSError:
+            time.sleep(0.05)
+    return serve, port, sock
+
+
+async def player(port: int, user: str):
+    """A player's SSH session with a pty of 80x24, its screen drawn by pyte."""
+    key = asyncssh.generate_private_key("ssh-ed25519")
+    conn = await asyncssh.connect(
+        "127.0.0.1", port, username=user, client_keys=[key], known_hosts=None
+    )
+    term = Screen()
+    chan, _ = await conn.create_session(
+        lambda: term, encoding=None, term_type="xterm-256color", term_size=(80, 24)
+    )
+    return conn, chan, term
+
+
 async def key_to_repaint(chan, term: Screen) -> float:
     """Seconds from a key to the screen showing its answer (the create dialog opening)."""
     start = time.perf_counter()
@@ -94,31 +128,9 @@ async def hello_answered(path) -> float:
 
 @pytest.mark.skipif(SSH is None and not os.environ.get("CI"), reason="no OpenSSH client here")
 async def test_a_flooding_ssh_session_slows_nobody_and_is_closed(tmp_path):
-    port = free_port()
-    sock = tmp_path / "s.sock"
-    env = {**os.environ, "XDG_DATA_HOME": str(tmp_path / "data"), "LANG": "C.UTF-8"}
-    serve = subprocess.Popen(
-        [sys.executable, "-m", "weathering_tui", "serve", "--lang", "en", "--socket", str(sock)]
-        + ["--saves-dir", str(tmp_path / "saves"), "--ssh", f"127.0.0.1:{port}"],
-        env=env,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.STDOUT,
-    )
+    serve, port, sock = serve_with_door(tmp_path)
     try:
-        for _ in range(200):
-            try:
-                socket.create_connection(("127.0.0.1", port), 0.2).close()
-                break
-            except OSError:
-                time.sleep(0.05)
-        player_key = asyncssh.generate_private_key("ssh-ed25519")
-        conn = await asyncssh.connect(
-            "127.0.0.1", port, username="ann", client_keys=[player_key], known_hosts=None
-        )
-        term = Screen()
-        chan, _ = await conn.create_session(
-            lambda: term, encoding=None, term_type="xterm-256color", term_size=(80, 24)
-        )
+        conn, chan, term = await player(port, "ann")
         await term.until(lambda t: "the tables" in t and "Connected as ann" in t)
         baseline = [await key_to_repaint(chan, term) for _ in range(7)]
         hello_base = [await hello_answered(sock) for _ in range(3)]
@@ -171,31 +183,9 @@ async def test_a_flooding_ssh_session_slows_nobody_and_is_closed(tmp_path):
 
 @pytest.mark.parametrize("stop", [signal.SIGHUP, signal.SIGTERM])
 async def test_serve_stopped_by_a_signal_ends_every_join_and_prints_no_traceback(tmp_path, stop):
-    port = free_port()
-    sock = tmp_path / "s.sock"
-    env = {**os.environ, "XDG_DATA_HOME": str(tmp_path / "data"), "LANG": "C.UTF-8"}
-    serve = subprocess.Popen(
-        [sys.executable, "-m", "weathering_tui", "serve", "--lang", "en", "--socket", str(sock)]
-        + ["--saves-dir", str(tmp_path / "saves"), "--ssh", f"127.0.0.1:{port}"],
-        env=env,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.STDOUT,
-    )
+    serve, port, _ = serve_with_door(tmp_path)
     try:
-        for _ in range(200):
-            try:
-                socket.create_connection(("127.0.0.1", port), 0.2).close()
-                break
-            except OSError:
-                time.sleep(0.05)
-        key = asyncssh.generate_private_key("ssh-ed25519")
-        conn = await asyncssh.connect(
-            "127.0.0.1", port, username="ann", client_keys=[key], known_hosts=None
-        )
-        term = Screen()
-        await conn.create_session(
-            lambda: term, encoding=None, term_type="xterm-256color", term_size=(80, 24)
-        )
+        conn, _, term = await player(port, "ann")
         await term.until(lambda t: "the tables" in t)
         assert len(door_children(serve.pid)) == 1
         serve.send_signal(stop)
