@@ -7,7 +7,9 @@ import contextlib
 import json
 import sys
 
-CONFIGURATIONS = ("1v1", "2v1", "3v1", "4v1", "2v2", "3v2")
+from .content import configuration_ids
+
+CONFIGURATIONS = configuration_ids()  # from the rules, never a literal list
 BOT_KINDS = ("random", "heuristic", "expert")
 DIFFICULTIES = (
     "balanced",

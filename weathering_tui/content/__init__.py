@@ -9,6 +9,17 @@ from .loader import RULES_DIR, ContentError, load_content
 
 
 @functools.cache
+def configuration_ids() -> tuple[str, ...]:
+    """The configurations the rules offer ("1v1", …), read from the rules file alone
+    (quick: for command-line choices and protocol checks, before the whole content)."""
+    import tomllib
+
+    with open(RULES_DIR / "configurations.toml", "rb") as handle:
+        entries = tomllib.load(handle).get("configuration", [])
+    return tuple(e["id"] for e in entries if isinstance(e, dict) and isinstance(e.get("id"), str))
+
+
+@functools.cache
 def default_content() -> Content:
     """The game's own rules files, loaded once per process."""
     return load_content(RULES_DIR)
@@ -22,6 +33,7 @@ __all__ = [
     "Constants",
     "Content",
     "ContentError",
+    "configuration_ids",
     "EventDef",
     "default_content",
     "load_content",

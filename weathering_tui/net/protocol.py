@@ -18,6 +18,7 @@ import attrs
 import cattrs
 from cattrs.strategies import configure_tagged_union
 
+from ..content import configuration_ids
 from ..engine import wire
 from ..engine.actions import Action
 
@@ -26,7 +27,7 @@ MAX_LINE = 64 * 1024
 NAME_MAX = 24  # player and table names
 CHAT_MAX = 200
 CODE_MAX = 16
-CONFIGURATIONS = ("1v1", "2v1", "3v1", "4v1", "2v2", "3v2")
+CONFIGURATIONS = configuration_ids()
 BOT_KINDS = ("random", "heuristic", "expert")
 
 

@@ -19,13 +19,14 @@ from textual.binding import Binding
 from textual.screen import Screen
 from textual.widgets import Input, Static
 
+from ..content import configuration_ids
 from ..net import protocol as pr
 from ..net.client import TableClient
 from ..play.remote import RemoteSession
 from .app import WeatheringApp
 from .screens.choice import ChoiceModal
 
-CONFIGS = ("1v1", "2v1", "3v1", "2v2", "4v1", "3v2")
+CONFIGS = configuration_ids()
 
 
 def seat_line(tr, index: int | None, seat: dict) -> str:

@@ -10,9 +10,10 @@ from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets import Static
 
+from ...content import configuration_ids
 from ...engine import LABELS, SeatSetup, Setup, difficulty_of, with_difficulty
 
-CONFIGS = ("1v1", "2v1", "3v1", "4v1", "2v2", "3v2")
+CONFIGS = configuration_ids()
 CONTROLLERS = ("human", "heuristic", "expert", "random")
 
 
