@@ -25,6 +25,8 @@ KEYS = {
         ("v", "les événements en cours, en entier"),
         ("ctrl+s", "sauvegarder sous un nom (la partie est aussi sauvée après chaque action)"),
         ("ctrl+b", "céder sa place à un bot (un joueur qui s'en va)"),
+        ("m", "à une table du serveur : écrire un message à la table"),
+        ("a", "à une table du serveur : passer seul quand on ne peut pas annuler"),
         ("q / ctrl+q", "quitter (la partie est sauvegardée)"),
     ],
     "en": [
@@ -42,6 +44,8 @@ KEYS = {
         ("v", "the active events, in full"),
         ("ctrl+s", "save under a name (the game also autosaves after every action)"),
         ("ctrl+b", "hand your seat to a bot (a player who leaves)"),
+        ("m", "at a table server: write a line to the table"),
+        ("a", "at a table server: pass by yourself where you cannot cancel"),
         ("q / ctrl+q", "quit (the game is saved)"),
     ],
 }
