@@ -34,6 +34,15 @@ class Session(Protocol):
 
     def is_bot_turn(self) -> bool: ...
 
+    # At a table server only (the screen offers m and a where `local` is False):
+    chat_limit: int
+
+    def chat(self, text: str) -> None:
+        """A line to everyone at the table."""
+
+    def toggle_auto_pass(self) -> bool:
+        """Pass by myself where I cannot cancel, or no longer; the new setting."""
+
     @property
     def over(self) -> bool: ...
 

@@ -4,6 +4,7 @@ the views the server pushes (no Textual here)."""
 from __future__ import annotations
 
 from ..engine import IllegalAction, View
+from ..net import protocol as pr
 from ..net.client import TableClient
 from .local import Step
 
@@ -94,6 +95,20 @@ class RemoteSession:
 
     def hand_over(self, seat: int) -> None:
         raise IllegalAction("not_an_option")
+
+    # ------------------------------------------------------------ at the table
+
+    chat_limit = pr.CHAT_MAX
+
+    def chat(self, text: str) -> None:
+        """A line to everyone at the table (the server cleans and limits it)."""
+        self.client.send(pr.Chat(self.table, text[: pr.CHAT_MAX]))
+
+    def toggle_auto_pass(self) -> bool:
+        """Pass by myself where I cannot cancel, or no longer; the new setting."""
+        self.client.auto_pass = not self.client.auto_pass
+        self.client.send(pr.Options(auto_pass=self.client.auto_pass))
+        return self.client.auto_pass
 
     def autosave_now(self) -> None:
         pass

@@ -17,7 +17,7 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.screen import Screen
-from textual.widgets import Input, Static
+from textual.widgets import Static
 
 from ..content import configuration_ids
 from ..net import protocol as pr
@@ -25,6 +25,7 @@ from ..net.client import TableClient
 from ..play.remote import RemoteSession
 from .app import WeatheringApp
 from .screens.choice import ChoiceModal
+from .screens.text_prompt import TextModal
 
 CONFIGS = configuration_ids()
 
@@ -305,39 +306,6 @@ class WaitingScreen(Screen[None]):
     def action_leave(self) -> None:
         self.app.client.leave(self.table)
         self.app.back_to_lobby()
-
-
-class TextModal(Screen[str | None]):
-    """One line of text; Enter sends it, Escape goes back."""
-
-    DEFAULT_CSS = """
-    TextModal { align: center middle; background: $background 60%; }
-    TextModal Input { width: 70; }
-    """
-    BINDINGS = [Binding("escape", "back", show=False)]
-
-    def __init__(self, prompt: str, limit: int):
-        super().__init__()
-        self.prompt = prompt
-        self.limit = limit
-
-    def compose(self) -> ComposeResult:
-        yield Input(placeholder=self.prompt, max_length=self.limit)
-
-    def on_mount(self) -> None:
-        self.query_one(Input).focus()
-
-    def on_input_submitted(self, event: Input.Submitted) -> None:
-        if self.is_current:
-            self.dismiss(event.value)
-
-    def action_back(self) -> None:
-        if self.is_current:
-            self.dismiss(None)
-
-
-def ChatModal(tr) -> TextModal:  # noqa: N802 - a modal made to measure
-    return TextModal(tr("chat.prompt"), pr.CHAT_MAX)
 
 
 class JoinApp(WeatheringApp):

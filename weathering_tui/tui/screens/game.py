@@ -529,21 +529,14 @@ class GameScreen(Screen[None]):
     def action_auto_pass(self) -> None:
         """Pass by myself in reaction windows where I cannot cancel (faster, but others
         may then read a slow answer as a cancel in hand: the player's choice)."""
-        client = self.session.client
-        client.auto_pass = not client.auto_pass
-        from ...net import protocol as pr
-
-        client.send(pr.Options(auto_pass=client.auto_pass))
-        key = "auto_pass.on" if client.auto_pass else "auto_pass.off"
-        self.notify(self.tr(key), markup=False)
+        on = self.session.toggle_auto_pass()
+        self.notify(self.tr("auto_pass.on" if on else "auto_pass.off"), markup=False)
 
     def action_chat(self) -> None:
-        from ..remote import ChatModal
+        from .text_prompt import ChatModal
 
-        self.app.push_screen(ChatModal(self.tr), self._chat)
+        self.app.push_screen(ChatModal(self.tr, self.session.chat_limit), self._chat)
 
     def _chat(self, text: str | None) -> None:
         if text and text.strip():
-            from ...net import protocol as pr
-
-            self.session.client.send(pr.Chat(self.session.table, text[: pr.CHAT_MAX]))
+            self.session.chat(text)
