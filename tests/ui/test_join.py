@@ -83,7 +83,9 @@ async def test_two_players_meet_in_the_lobby_and_play_through_the_server(tmp_pat
         assert "ann" in saved
 
 
-async def test_one_identity_in_two_terminals_the_newer_holds_the_seat_the_older_is_told(tmp_path):
+async def test_one_identity_in_two_terminals_the_newer_holds_the_seat_the_older_is_told_and_can_take_it_back(
+    tmp_path,
+):
     path = tmp_path / "s.sock"
     async with running_server(tmp_path):
         first = JoinApp(lang="en", socket_path=path, identity="ann", name="Ann")
@@ -94,14 +96,27 @@ async def test_one_identity_in_two_terminals_the_newer_holds_the_seat_the_older_
             await until(p1, lambda: isinstance(first.screen, WaitingScreen))
             # the waiting room is right from the start: my seat is mine, not free
             await until(p1, lambda: "0. Écolo Ann" in screen_text(first))
+            await p1.press("s")  # started: the other seat becomes a bot
+            await until(p1, lambda: first.session is not None)
             second = JoinApp(lang="en", socket_path=path, identity="ann", name="Ann")
             async with second.run_test(size=(80, 24)) as p2:
-                await until(p2, lambda: isinstance(second.screen, WaitingScreen))
+                await until(p2, lambda: second.session is not None)
                 await until(p1, lambda: isinstance(first.screen, LobbyScreen))
                 await p1.pause(0.2)
                 told = [n.message for n in first._notifications]  # the toast, unwrapped
                 assert any("played from another connection" in m for m in told), told
-                assert "0. Écolo Ann" in screen_text(second)
+            # the older window sees its seat (away) and takes it back with Enter
+            await until(
+                p1,
+                lambda: any(
+                    s["player"] == "Ann" and s["away"]
+                    for t in first.client.tables
+                    for s in t["seats"]
+                ),
+            )
+            await p1.press("enter")
+            await until(p1, lambda: first.session is not None)
+            assert first.client.seats.get("Ann-1v1") == 0
 
 
 async def test_the_lobby_comes_back_right_after_the_terminal_grows(tmp_path):

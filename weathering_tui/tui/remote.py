@@ -188,7 +188,17 @@ class LobbyScreen(Screen[None]):
         table = self._table()
         if table is None:
             return
-        mine = self.app.client.seats.get(table["name"])
+        client = self.app.client
+        mine = client.seats.get(table["name"])
+        if mine is None:  # a seat of mine the table lists (taken over, then left away)
+            mine = next(
+                (
+                    i
+                    for i, s in enumerate(table["seats"])
+                    if s["player"] and s["player"] == client.name
+                ),
+                None,
+            )
         if mine is not None:
             self.app.client.take_seat(table["name"], mine)
             self.app.open_table(table["name"])
