@@ -45,9 +45,11 @@ def user_name(uid: int | None) -> str:
 
 
 class Admission:
-    """Who may open one more connection now, counted from accept."""
+    """Who may open one more connection now, counted from accept: per peer (a uid on
+    the socket, an address at the SSH door) and in all; `own_uid`'s peer is counted
+    in the total only."""
 
-    def __init__(self, max_connections: int, own_uid: int, per_uid: int = PER_UID):
+    def __init__(self, max_connections: int, own_uid, per_uid: int = PER_UID):
         self.max_connections = max_connections
         self.own_uid = own_uid
         self.per_uid = per_uid

@@ -24,6 +24,8 @@ from pathlib import Path
 
 import asyncssh
 
+from .connection import Admission
+
 MIN_SIZE = (80, 24)
 MAX_SIDE = 1000  # columns or rows at most (a client may claim 70000)
 LOGIN_WITHIN = 10  # seconds from TCP connect to login
@@ -72,7 +74,8 @@ class Door:
         self.lang = lang
         self.join_command = join_command or [sys.executable, "-m", "weathering_tui", "join"]
         self.sessions: dict[str, int] = {}  # fingerprint -> sessions open
-        self.waiting: dict[str, int] = {}  # address -> connections not logged in yet
+        # connections not logged in yet, per address (no address is exempt)
+        self.waiting = Admission(PRE_LOGIN_TOTAL, own_uid=None, per_uid=PRE_LOGIN)
         self.children: set = set()  # the join processes running now
         self.server = None
 
@@ -83,18 +86,21 @@ class Door:
             def connection_made(self, conn):
                 self.conn = conn
                 self.peer = conn.get_extra_info("peername", ("", 0))[0]
-                self.counted = door.arrive(self.peer)
-                if not self.counted:  # too many at the door: closed before any work
+                # At most PRE_LOGIN from one address and PRE_LOGIN_TOTAL in all (a socket
+                # that never speaks SSH holds one for LOGIN_WITHIN seconds at most), so
+                # bare connections lock nobody out: closed before any work.
+                self.counted = door.waiting.admit(self.peer) is None
+                if not self.counted:
                     conn.abort()
 
             def connection_lost(self, exc):
                 if self.counted:
-                    door.leave(self.peer)
+                    door.waiting.release(self.peer)
                     self.counted = False
 
             def auth_completed(self) -> None:
                 if self.counted:  # logged in: no longer waiting at the door
-                    door.leave(self.peer)
+                    door.waiting.release(self.peer)
                     self.counted = False
 
             def begin_auth(self, username: str) -> bool:
@@ -131,23 +137,6 @@ class Door:
             agent_forwarding=False,
             x11_forwarding=False,
         )
-
-    def arrive(self, address: str) -> bool:
-        """A TCP connection before login: at most PRE_LOGIN from one address and
-        PRE_LOGIN_TOTAL in all (a socket that never speaks SSH holds one of them for at
-        most LOGIN_WITHIN seconds), so bare connections lock nobody out."""
-        if (
-            sum(self.waiting.values()) >= PRE_LOGIN_TOTAL
-            or self.waiting.get(address, 0) >= PRE_LOGIN
-        ):
-            return False
-        self.waiting[address] = self.waiting.get(address, 0) + 1
-        return True
-
-    def leave(self, address: str) -> None:
-        self.waiting[address] -= 1
-        if not self.waiting[address]:
-            del self.waiting[address]
 
     def close(self) -> None:
         """Stop listening, and end every session's join process (the seats stay)."""
