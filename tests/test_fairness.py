@@ -12,7 +12,16 @@ import random
 import pytest
 
 from weathering_tui.bots import RandomBot
-from weathering_tui.engine import SPECTATOR, Setup, apply, legal_actions, new_game, view_for
+from weathering_tui.engine import (
+    SPECTATOR,
+    Setup,
+    apply,
+    legal_actions,
+    new_game,
+    view_for,
+    window_choices,
+    window_seats,
+)
 from weathering_tui.engine import actions as act
 
 CANCELS = ("boycott", "manifestation")
@@ -185,6 +194,8 @@ def test_a_seat_sees_the_same_game_whatever_the_others_hide(config):
 
 
 def test_spectators_see_no_decider_in_a_reaction_window():
+    """Every seat the window asks sees its own prompt at once; the others (and
+    spectators) see "reactions" and no seat."""
     checked = 0
     for seed in range(30):
         state = new_game(Setup.standard("2v2", seed=seed))
@@ -192,12 +203,20 @@ def test_spectators_see_no_decider_in_a_reaction_window():
         while not state.over:
             pending = state.pending
             if pending.kind == "react":
+                asked = window_seats(state)
+                assert pending.seat == asked[0]  # the engine asks them in that order
                 for seat in [SPECTATOR, *range(4)]:
-                    shown = view_for(state, seat).pending
-                    if seat != pending.seat:
+                    view = view_for(state, seat)
+                    shown = view.pending
+                    if seat not in asked:
                         assert (shown.kind, shown.seat) == ("reactions", SPECTATOR)
+                        assert view.legal == ()
                     else:
                         assert (shown.kind, shown.seat) == ("react", seat)
+                        assert view.legal == tuple(window_choices(state, seat))
+                        assert view.legal[0] == act.Pass(seat)
+                        answered = view_for(state, seat, answered={seat})
+                        assert (answered.pending.kind, answered.legal) == ("reactions", ())
                 checked += 1
             view = view_for(state, pending.seat, with_log=False)
             apply(state, bots[pending.seat].choose(view))

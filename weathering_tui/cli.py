@@ -469,7 +469,8 @@ def _play(args) -> int:
                 seats,
                 seed=seed,
                 events=not args.no_events,
-                ask_every_human=args.ask_all,
+                # several players at one terminal: all are asked, whatever they hold
+                ask_every_human=args.ask_all or args.humans > 1,
             ),
             level,
             content,

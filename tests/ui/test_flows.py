@@ -9,6 +9,7 @@ from weathering_tui.tui.screens.end import EndScreen
 from weathering_tui.tui.screens.game import GameScreen
 from weathering_tui.tui.screens.privacy import PrivacyScreen
 from weathering_tui.tui.screens.title import TitleScreen
+from weathering_tui.tui.screens.window import WindowPrompt
 
 from .games import at, human_turn, setup_for
 
@@ -20,8 +21,8 @@ async def drive(pilot, app, until, limit=2000):
         if until(app):
             return
         screen = app.screen
-        if isinstance(screen, PrivacyScreen):
-            await pilot.press("enter")
+        if isinstance(screen, PrivacyScreen | WindowPrompt):
+            await pilot.press("enter")  # (a shared terminal's window: nobody reacts)
         elif isinstance(screen, ChoiceModal):
             await pilot.press("1")
         elif isinstance(screen, GameScreen) and screen._my_turn():

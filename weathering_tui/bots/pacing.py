@@ -4,14 +4,22 @@ once, for the local session, the table server and headless clients.
 What a seat sees must not depend on another seat's hidden cards, and that includes
 when things happen:
 
-- a reaction window is answered at once, before anything else is read or shown:
+- a bot answers a reaction window at once, before anything else is read or shown:
   how long a window lasts must not tell whether a bot held a cancel;
+- a window that asks a player stays open for everyone it asks at once, for the same
+  time whatever anyone holds (`REACTION_SECONDS` at a table server, where it closes
+  early once every player it asks has answered; `SHARED_REACTION_SECONDS` for the
+  public "someone to react?" prompt at a shared terminal), and nobody who lets the
+  action happen has to press a key;
 - any other decision waits the table's pace; a bot that thinks (the expert) is then
   given its whole thinking budget every time, so that a quick answer does not show
   that its hand left it little choice.
 """
 
 from __future__ import annotations
+
+REACTION_SECONDS = 4.0
+SHARED_REACTION_SECONDS = 4.0
 
 
 def at_once(pending_kind: str) -> bool:

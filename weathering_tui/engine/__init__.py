@@ -26,8 +26,10 @@ from .view import (
     view_for,
     visible_entry,
 )
+from .window import Answers, window_choices, window_seats
 
 __all__ = [
+    "Answers",
     "LABELS",
     "REFUSALS",
     "SPECTATOR",
@@ -54,5 +56,7 @@ __all__ = [
     "view_for",
     "visible_entry",
     "why_illegal",
+    "window_choices",
+    "window_seats",
     "with_difficulty",
 ]

@@ -15,6 +15,7 @@ JSON and back unchanged (`weathering_tui.engine.wire`).
 from __future__ import annotations
 
 import functools
+from collections.abc import Collection
 
 import attrs
 
@@ -37,6 +38,7 @@ from .common import (
 from .flow import synergy_of
 from .legal import legal_actions
 from .state import GameState, LogEntry, Outcome
+from .window import window_choices, window_seats
 
 SPECTATOR = -1  # the seat of a public view: no hand, no decision
 
@@ -121,10 +123,9 @@ class EventView:
 
 @_record
 class PendingView:
-    """A decision as this seat may know it. In a reaction window the other seats see
-    kind "reactions" and seat -1: waiting for reactions, never for whom. Such a view is
-    a passing moment that exists only when someone could cancel: a screen or a server
-    shows it to nobody, and waits for the outcome instead."""
+    """A decision as this seat may know it. In a reaction window each seat it asks sees
+    its own "react" prompt (all at once: `engine.window`); the other seats see kind
+    "reactions" and seat -1: waiting for reactions, never for whom."""
 
     kind: str
     seat: int
@@ -208,8 +209,17 @@ class Decision:
 
 
 def decision_for(state: GameState, seat: int) -> Decision:
-    legal = legal_actions(state, seat)
-    return Decision(seat, state.version, _pending(state, seat), tuple(legal))
+    asked, legal = _decision(state, seat, ())
+    return Decision(seat, state.version, _pending(state, seat, asked), tuple(legal))
+
+
+def _decision(state: GameState, seat: int, answered: Collection[int]) -> tuple[bool, list]:
+    """Whether the open reaction window asks this seat, and what the seat may do now."""
+    pending = state.pending
+    if pending is not None and pending.kind == "react":
+        asked = seat in window_seats(state) and seat not in answered
+        return asked, window_choices(state, seat) if asked else []
+    return False, legal_actions(state, seat) if seat >= 0 else []
 
 
 def visible_entry(entry: LogEntry, seat: int) -> LogEntry:
@@ -312,7 +322,7 @@ def _synergy(state: GameState, seat: int) -> SynergyView | None:
     )
 
 
-def _pending(state: GameState, seat: int) -> PendingView | None:
+def _pending(state: GameState, seat: int, asked: bool) -> PendingView | None:
     pending = state.pending
     if pending is None:
         return None
@@ -320,19 +330,24 @@ def _pending(state: GameState, seat: int) -> PendingView | None:
     cause = info.get("reason") or info.get("source")
     if pending.kind == "react":
         cause = info.get("card") or info.get("action")
-        if pending.seat != seat:
+        if not asked:
             return PendingView("reactions", SPECTATOR, info, cause)
+        return PendingView("react", seat, info, cause)
     mine = {}
     if pending.kind == "mulligan" and pending.seat == seat and state.stack:
         mine = {"picked": list(state.stack[-1].picked)}
     return PendingView(pending.kind, pending.seat, info, cause, mine)
 
 
-def view_for(state: GameState, seat: int, with_log: bool = True) -> View:
-    """What `seat` may see now (SPECTATOR for the public view)."""
+def view_for(
+    state: GameState, seat: int, with_log: bool = True, answered: Collection[int] = ()
+) -> View:
+    """What `seat` may see now (SPECTATOR for the public view). In a reaction window
+    every seat it asks sees its own prompt at once, until it has `answered` (a table
+    collects the answers: `engine.window`); the others wait for "reactions"."""
     const = constants(state)
     goal = threshold(state)
-    legal = legal_actions(state, seat) if seat >= 0 else []
+    asked, legal = _decision(state, seat, answered)
     hand = _hand_cards(state, seat, legal) if seat >= 0 else ()
     rounds = const.rounds_per_phase
     in_phase = state.round - (state.phase - 1) * rounds if state.round else 0
@@ -375,7 +390,7 @@ def view_for(state: GameState, seat: int, with_log: bool = True) -> View:
         round_mods=tuple((m.seat, m.amount) for m in state.round_mods),
         ask_every_human=state.setup.ask_every_human,
         hp_by_round=tuple(state.hp_by_round),
-        pending=_pending(state, seat),
+        pending=_pending(state, seat, asked),
         legal=tuple(legal),
         log=tuple(visible_entry(e, seat) for e in state.log) if with_log else (),
         outcome=state.outcome,

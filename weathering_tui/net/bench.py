@@ -1,5 +1,7 @@
 """`python -m weathering_tui.net.bench [TABLES] [SEATS] [PROCESSES]`: the server under load;
 `python -m weathering_tui.net.bench ssh [PLAYERS]`: the SSH door.
+`python -m weathering_tui.net.bench windows [GAMES] [ANSWER_SECONDS]`: what reaction
+windows cost a 3v2 with three humans (`bench_windows`).
 
 Starts `weathering serve` as its own process, then TABLES tables of SEATS headless bot
 players (all seats human, so every action goes through the socket), and prints the
@@ -286,6 +288,11 @@ def bench_ssh(players: int) -> int:
 
 
 def main(argv: list[str]) -> int:
+    if argv and argv[0] == "windows":
+        from .bench_windows import bench_windows
+
+        rest = argv[1:]
+        return bench_windows(int(rest[0]) if rest else 20, float(rest[1]) if len(rest) > 1 else 1.5)
     if argv and argv[0] == "ssh":
         return bench_ssh(int(argv[1]) if len(argv) > 1 else 4)
     tables = int(argv[0]) if argv else 10

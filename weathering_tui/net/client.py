@@ -47,6 +47,7 @@ class TableClient:
         self.watching: set[str] = set()
         self.summaries: dict[str, dict] = {}  # each waiting room as the table last said
         self.codes: dict[str, str] = {}  # join codes given, for coming back after a drop
+        self.window_ends: dict[str, float] = {}  # when each table's reaction window closes
         self.writer = None
         self.connected = asyncio.Event()
         self.closed = False
@@ -174,6 +175,16 @@ class TableClient:
         if self.with_log:
             view = attrs.evolve(view, log=tuple(log))
         self.views[table] = view
+        left = message.get("window", 0.0)
+        if left > 0:
+            self.window_ends[table] = time.monotonic() + left
+        else:
+            self.window_ends.pop(table, None)
+
+    def window_left(self, table: str) -> float:
+        """Seconds left in the table's open reaction window, as the server last said."""
+        end = self.window_ends.get(table)
+        return max(0.0, end - time.monotonic()) if end is not None else 0.0
 
     # ------------------------------------------------------------ requests
 

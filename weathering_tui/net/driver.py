@@ -9,7 +9,7 @@ import asyncio
 import time
 
 from ..bots import pacing
-from ..engine import SPECTATOR, visible_entry
+from ..engine import SPECTATOR, visible_entry, window_choices, window_seats
 from ..engine.wire import view_to_data, wire_converter
 from ..storage.journal import COMPACT_EVERY
 from . import protocol as pr
@@ -84,22 +84,50 @@ class Driver:
         except OSError as exc:
             print(f"weathering serve: table {table.name} not saved: {exc}", flush=True)
 
-    def answer_at_once(self, table: Table) -> None:
-        """Reactions that bots (or players passing by themselves) answer are answered
-        before anything else is read or sent: whether they happened depends on what
-        that seat holds, so nobody may catch the moment between (fairness)."""
+    def answer_at_once(self, table: Table, expired: bool = False) -> None:
+        """Settle what can be settled of a reaction window before anything else is read
+        or sent. Its seats' answers apply in seat order: a bot's (or a player's own
+        pass-by-myself) at once when its turn in that order comes — whether it is asked
+        depends on what it holds, so nobody may catch the moment — and a player's once
+        given. The window waits for the first player in that order who has not answered,
+        until its time is up (`pacing.REACTION_SECONDS`, the same for every window):
+        then whoever has not answered lets it happen."""
         while table.game is not None and not table.over:
-            pending = table.game.state.pending
+            state = table.game.state
+            pending = state.pending
             if pending is None or pending.kind != "react":
+                table.window = None
                 return
-            auto = self._auto_pass(table)
-            if auto is not None:
-                table.game.play(auto)
+            self._auto_passes(table)
+            answer = table.answers.next(state, expired)
+            if answer is not None:
+                table.game.play(answer)
                 continue
             seat = table.bot_to_play()
             if seat is None:
-                return
+                break
             table.play_bot(seat, table.bot_choice(seat))
+        else:
+            table.window = None
+            return
+        frame = table.answers.frame
+        if table.window is None or table.window[0] is not frame:
+            loop = asyncio.get_running_loop()
+            table.window = (frame, loop.time() + pacing.REACTION_SECONDS)
+            loop.call_later(pacing.REACTION_SECONDS, self._window_over, table, frame)
+
+    def _window_over(self, table: Table, frame) -> None:
+        """The window's time is up: those who have not answered let the action happen."""
+        if table.window is not None and table.window[0] is frame:
+            self.answer_at_once(table, expired=True)
+            self.commit(table)
+            self._wake(table.name)
+
+    def window_left(self, table: Table) -> float:
+        """Seconds left in the table's open reaction window (0: none open)."""
+        if table.window is None:
+            return 0.0
+        return max(0.0, round(table.window[1] - asyncio.get_running_loop().time(), 1))
 
     def _away(self, table: Table, seat: int) -> None:
         """The player's connection is gone: the seat waits `grace` seconds, then a bot
@@ -156,7 +184,12 @@ class Driver:
             conn.sent_views[table.name] = (view, len(state.log))
             conn.send(
                 pr.server_line(
-                    "view", table=table.name, version=view.version, log_start=sent_log, view=data
+                    "view",
+                    table=table.name,
+                    version=view.version,
+                    log_start=sent_log,
+                    view=data,
+                    window=self.window_left(table),
                 )
             )
 
@@ -176,6 +209,8 @@ class Driver:
         reaction is answered at once, so its timing tells nothing."""
         table = self.tables[key]
         event = self.wake[key]
+        self.answer_at_once(table)  # a table reopened in a window: its time starts again
+        self.commit(table)
         while table.game is not None and not table.over:
             seat = table.bot_to_play()
             auto = self._auto_pass(table)
@@ -225,15 +260,27 @@ class Driver:
         """A player who chose to pass by themselves, asked where they cannot cancel."""
         seat = table.deciding
         pending = table.game.state.pending if table.game else None
-        if seat is None or pending.kind != "react":
+        if seat is None or pending.kind != "react" or not self._passes_by_itself(table, seat):
             return None
+        legal = table.view(seat, with_log=False).legal
+        return legal[0] if len(legal) == 1 else None
+
+    def _auto_passes(self, table: Table) -> None:
+        """In an open window, those who pass by themselves and cannot cancel have
+        answered already: they get no prompt (their choice: others may read it)."""
+        state = table.game.state
+        for seat in window_seats(state):
+            if seat not in table.answers.answered(state) and self._passes_by_itself(table, seat):
+                choices = window_choices(state, seat)
+                if len(choices) == 1:
+                    table.answers.give(state, choices[0])
+
+    def _passes_by_itself(self, table: Table, seat: int) -> bool:
         holder = table.seats[seat].owner
-        for conn in self.at(table.name):
-            if conn.identity == holder and conn.auto_pass and conn.tables.get(table.name) == seat:
-                legal = table.view(seat, with_log=False).legal
-                if len(legal) == 1:
-                    return legal[0]
-        return None
+        return any(
+            conn.identity == holder and conn.auto_pass and conn.tables.get(table.name) == seat
+            for conn in self.at(table.name)
+        )
 
 
 def _entry(entry, seat: int) -> dict:

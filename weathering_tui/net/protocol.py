@@ -232,6 +232,8 @@ class ViewMessage:
     version: int = attrs.field(validator=_of(int))
     log_start: int = attrs.field(validator=_of(int))
     view: dict = attrs.field(validator=_of(dict))  # the View's fields; "log": entries
+    # Seconds left in the open reaction window (the same for every seat); 0: none open.
+    window: float = attrs.field(default=0.0, validator=_of(float))
 
 
 @attrs.frozen

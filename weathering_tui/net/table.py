@@ -13,7 +13,17 @@ from pathlib import Path
 import attrs
 
 from ..bots import BOTS
-from ..engine import SPECTATOR, IllegalAction, SeatSetup, Setup, View, view_for
+from ..engine import (
+    SPECTATOR,
+    Answers,
+    IllegalAction,
+    SeatSetup,
+    Setup,
+    View,
+    view_for,
+    window_seats,
+)
+from ..engine import actions as act
 from ..savefile import SavedGame, write_save
 from ..storage.journal import FileJournal, Journal, read_table
 from .protocol import ProtocolError, clean_name, parse_action
@@ -66,6 +76,8 @@ class Table:
         self.journal: Journal | None = None
         self.compact_wanted = False  # save once the journal append under way is done
         self.durable = 0  # actions on disk (in the save or the journal): what may be shown
+        self.answers = Answers()  # the open reaction window's answers, applied in seat order
+        self.window: tuple[object, float] | None = None  # (its frame, when its time is up)
 
     # ------------------------------------------------------------ seats
 
@@ -162,7 +174,8 @@ class Table:
         return seat if seat is not None and self.seats[seat].botted else None
 
     def view(self, seat: int, with_log: bool = True) -> View:
-        return view_for(self.game.state, seat, with_log=with_log)
+        state = self.game.state
+        return view_for(state, seat, with_log=with_log, answered=self.answers.answered(state))
 
     def act(self, identity: str, version: int, data: dict):
         """A player's action: theirs to take, on the current view, legal. Returns it."""
@@ -177,6 +190,14 @@ class Table:
         state = self.game.state
         if version != state.version:
             raise ProtocolError("stale", "the table has moved on: act on the newest view")
+        if isinstance(action, act.Pass | act.Cancel) and state.pending.kind == "react":
+            # Every seat the window asks answers at once; the table applies the answers
+            # in seat order (`settle`), so the first to speak does not take the cancel.
+            if not self.answers.give(state, action):
+                if action.seat in window_seats(state):
+                    raise ProtocolError("illegal", "not_an_option")
+                raise ProtocolError("illegal", "not_your_decision", {"waiting": "react"})
+            return action
         try:
             self.game.play(action)
         except IllegalAction as exc:

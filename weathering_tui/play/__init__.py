@@ -34,6 +34,9 @@ class Session(Protocol):
 
     def is_bot_turn(self) -> bool: ...
 
+    def window_left(self) -> float:
+        """Seconds left in the open reaction window (0: none), the same for every seat."""
+
     # At a table server only (the screen offers m and a where `local` is False):
     chat_limit: int
 

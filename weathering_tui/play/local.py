@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import time
 from pathlib import Path
 
 import attrs
 
 from ..bots import BOTS, pacing
-from ..engine import View, view_for
+from ..engine import Answers, IllegalAction, View, view_for, window_seats
+from ..engine import actions as act
 from ..savefile import SavedGame, autosave_name, write_save
 
 
@@ -18,8 +20,9 @@ class Step:
     kind: "over" (show the end), "transition" (show what the transition did, once),
     "bot" (a bot decides `seat`; wait the table's pace first when `pace`), "privacy"
     (hand the keyboard to `seat`), "decide" (`seat`, at this terminal, answers a
-    decision in a dialog), "turn" (`seat` plays its turn with the keys) or "wait"
-    (another terminal decides)."""
+    decision in a dialog), "turn" (`seat` plays its turn with the keys), "window" (the
+    public "someone to react?" prompt of a shared terminal: `LocalSession.waiting`) or
+    "wait" (another terminal decides)."""
 
     kind: str
     seat: int = -1
@@ -54,6 +57,11 @@ class LocalSession:
         self._transition_seen = False
         self._view_key = None
         self._view: View | None = None
+        self.answers = Answers()  # a shared terminal's window: who spoke up, and what
+        self._window = None  # the window the clock below belongs to
+        self._window_ends = 0.0
+        self._window_paused: float | None = None  # seconds left while a player answers
+        self._window_done = False  # nobody else reacts (Enter, or the time is up)
 
     @property
     def state(self):
@@ -77,15 +85,17 @@ class LocalSession:
         """The viewing seat's view, built once per change (keys ask for it often)."""
         state = self.state
         pending = state.pending
+        answered = self.answers.answered(state)
         key = (
             state.version,
             self.viewer,
             len(state.log),
             None if pending is None else (pending.kind, pending.seat),
+            answered,
         )
         if key != self._view_key:
             self._view_key = key
-            self._view = view_for(state, self.viewer)
+            self._view = view_for(state, self.viewer, answered=answered)
         return self._view
 
     def bot_view(self, seat: int) -> View:
@@ -116,10 +126,61 @@ class LocalSession:
         seat = pending.seat
         if seat in self.bots:
             return Step("bot", seat, pace=not pacing.at_once(pending.kind))
+        if pending.kind == "react" and len(self.humans) > 1:
+            return self._shared_window()
         if len(self.humans) > 1 and seat != self.last_human:
             return Step("privacy", seat)
         self.take_seat(seat)
         return Step("turn" if pending.kind == "turn" else "decide", seat)
+
+    # ------------------------------------------------------------ a shared terminal's window
+
+    def _shared_window(self) -> Step:
+        """Several players at one terminal: a window asks nobody by name. A public
+        prompt stays up for the same time whatever anyone holds; a player who wants to
+        cancel speaks up with their seat's key (`speak_up`), and nobody else presses
+        anything. Answers apply in seat order, as at a table server."""
+        state = self.state
+        if self._window is not self._current_window():  # a new window: its time starts
+            self._window = self.answers.frame
+            self._window_ends = time.monotonic() + pacing.SHARED_REACTION_SECONDS
+            self._window_paused, self._window_done = None, False
+        if self._window_paused is not None:  # back from a player's answer: time runs again
+            self._window_ends = time.monotonic() + self._window_paused
+            self._window_paused = None
+        answer = self.answers.next(state, expired=self._window_done or not self.window_left())
+        if answer is not None:
+            self.game.play(answer)
+            self.autosave_now()
+            return self.next_step()
+        return Step("window")
+
+    def _current_window(self):
+        self.answers.current(self.state)
+        return self.answers.frame
+
+    @property
+    def waiting(self) -> list[int]:
+        """The players at this terminal the open window waits for (who have not spoken)."""
+        state = self.state
+        answered = self.answers.answered(state)
+        return [s for s in window_seats(state) if s in self.humans and s not in answered]
+
+    def window_left(self) -> float:
+        """Seconds left in the shared terminal's window (0: none open, or time is up)."""
+        if self._window is None or self._window is not self._current_window():
+            return 0.0
+        if self._window_paused is not None:
+            return self._window_paused
+        return max(0.0, self._window_ends - time.monotonic())
+
+    def speak_up(self, seat: int) -> None:
+        """A player asks for the floor: the window's time stops while they answer."""
+        self._window_paused = self.window_left()
+
+    def nobody_reacts(self) -> None:
+        """Enter on the public prompt, or its time is up: the others let it happen."""
+        self._window_done = True
 
     def take_seat(self, seat: int) -> None:
         """The human at `seat` now has the keyboard (after a privacy screen, if any)."""
@@ -130,7 +191,20 @@ class LocalSession:
     # ------------------------------------------------------------ actions
 
     def play(self, action) -> None:
-        """Apply (raises IllegalAction, changing nothing) then autosave."""
+        """Apply (raises IllegalAction, changing nothing) then autosave. An answer to a
+        window that asks several players at once is collected (`next_step` applies it
+        in seat order)."""
+        state = self.state
+        pending = state.pending
+        if (
+            isinstance(action, act.Pass | act.Cancel)
+            and pending is not None
+            and pending.kind == "react"
+            and len(self.humans) > 1
+        ):
+            if not self.answers.give(state, action):
+                raise IllegalAction("not_an_option")
+            return
         self.game.play(action)
         self.autosave_now()
 

@@ -58,6 +58,10 @@ class RemoteSession:
     def is_bot_turn(self) -> bool:
         return False
 
+    def window_left(self) -> float:
+        """Seconds left in the open reaction window (0: none), the same for everyone."""
+        return self.client.window_left(self.table)
+
     def next_step(self) -> Step:
         view = self.view()
         if view.outcome is not None:

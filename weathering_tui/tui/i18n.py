@@ -137,6 +137,12 @@ STRINGS: dict[str, dict[str, str]] = {
         "spectating.body": "Vous regardez la table : vous ne voyez que ce qui est public.",
         "key.auto_pass": "passer seul quand on ne peut pas annuler",
         "auto_pass.on": "Vous passerez seul quand vous ne pouvez rien annuler (a : revenir).",
+        "window.clock": "Sans réponse dans {s} s : laisser faire.",
+        "window.left": "réactions : {s} s",
+        "window.title": "Quelqu'un réagit ?",
+        "window.speak": "Pour annuler, appuyez sur votre numéro :  {seats}",
+        "window.shared_clock": "Entrée : personne ne réagit · sans réponse dans {s} s, on laisse faire.",
+        "window.privacy": "{name} réagit : les autres ne regardent plus. Entrée quand c'est prêt.",
         "auto_pass.off": "On vous demandera à chaque annonce adverse (a : passer seul).",
         "lobby.title": "Weathering · les tables",
         "lobby.connected": "Connecté comme {name}",
@@ -382,6 +388,12 @@ STRINGS: dict[str, dict[str, str]] = {
         "spectating.body": "You are watching the table: you see only what is public.",
         "key.auto_pass": "pass by myself when I cannot cancel",
         "auto_pass.on": "You will pass by yourself when you cannot cancel (a: undo).",
+        "window.clock": "No answer within {s} s: let it happen.",
+        "window.left": "reactions: {s} s",
+        "window.title": "Anyone to react?",
+        "window.speak": "To cancel, press your number:  {seats}",
+        "window.shared_clock": "Enter: nobody reacts · no answer within {s} s lets it happen.",
+        "window.privacy": "{name} reacts: the others look away. Press Enter when ready.",
         "auto_pass.off": "You will be asked at every opposing announcement (a: pass by yourself).",
         "lobby.title": "Weathering · the tables",
         "lobby.connected": "Connected as {name}",
@@ -736,4 +748,8 @@ def render_refusal(tr: Tr, exc, players=()) -> str:
     partner = values.get("partner")
     if isinstance(partner, int):
         values["partner"] = players[partner].name if 0 <= partner < len(players) else partner
-    return REFUSALS[tr.lang][exc.code].format(**values)
+    text = REFUSALS[tr.lang].get(exc.code, REFUSALS[tr.lang]["not_an_option"])
+    try:
+        return text.format(**values)
+    except (KeyError, IndexError, ValueError):  # a refusal without its details
+        return REFUSALS[tr.lang]["not_an_option"]

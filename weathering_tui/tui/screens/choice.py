@@ -26,6 +26,7 @@ class ChoiceModal(ModalScreen[Any]):
     ChoiceModal #choice-body { color: $text-muted; }
     ChoiceModal OptionList { height: auto; max-height: 12; }
     ChoiceModal #choice-keys { color: $text-muted; }
+    ChoiceModal #choice-clock { text-style: bold; color: $warning; }
     """
     BINDINGS = [
         Binding("escape", "back", "back", show=False),
@@ -42,6 +43,7 @@ class ChoiceModal(ModalScreen[Any]):
         body: str = "",
         keys: str = "",
         can_back: bool = False,
+        clock=None,
     ):
         super().__init__()
         self.title_text = title
@@ -49,12 +51,15 @@ class ChoiceModal(ModalScreen[Any]):
         self.options = options
         self.keys = keys
         self.can_back = can_back
+        self.clock = clock  # () -> a line to show, kept fresh (a reaction window's time)
 
     def compose(self) -> ComposeResult:
         with Vertical():
             yield Static(Text(self.title_text), id="choice-title")
             if self.body:
                 yield Static(Text(self.body), id="choice-body")
+            if self.clock is not None:
+                yield Static(Text(self.clock()), id="choice-clock")
             yield OptionList(
                 *(
                     Option(Text(f"{i + 1}. {label}" if i < 9 else label))
@@ -72,6 +77,11 @@ class ChoiceModal(ModalScreen[Any]):
         options = self.query_one(OptionList)
         options.highlighted = 0
         options.focus()
+        if self.clock is not None:
+            self.set_interval(0.25, self._tick)
+
+    def _tick(self) -> None:
+        self.query_one("#choice-clock", Static).update(Text(self.clock()))
 
     def answer(self, value) -> None:
         """Close with this answer, once: a key already queued when the dialog closed

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import math
+
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingsMap
 from textual.containers import Horizontal
@@ -72,6 +74,8 @@ class GameScreen(Screen[None]):
         self.pace = pace
         self.selected = 0
         self.busy = False  # a modal or privacy screen is up, or a bot timer runs
+        self.asking: ChoiceModal | None = None  # the decision dialog open now
+        self.asked_legal: tuple = ()  # what it offered
         self._timer = None
         # Footer words follow the game's language, so the bindings are built per screen.
         self._bindings = BindingsMap(
@@ -97,6 +101,8 @@ class GameScreen(Screen[None]):
         self.query_one(LogPane).border_title = self.tr("log")
         self.refresh_view()
         self.call_after_refresh(self.advance)
+        self._shown_seconds = 0
+        self.set_interval(0.25, self._tick)
 
     # ------------------------------------------------------------ rendering
 
@@ -121,6 +127,8 @@ class GameScreen(Screen[None]):
         status = ""
         if self.session.last_saved:
             status = tr("saved", time=self.session.last_saved[11:16])
+        if self._window_seconds():
+            status = tr("window.left", s=self._window_seconds())
         self.query_one(HeaderLine).show(view, tr, status)
         self.query_one(Gauge).show(view, tr)
         self.query_one(PlayersPane).show(view, tr)
@@ -135,6 +143,24 @@ class GameScreen(Screen[None]):
                 if shown and self.check_action(action, ())
             ]
         )
+
+    def _window_seconds(self) -> int:
+        """Whole seconds left in the open reaction window (0: none), for everyone."""
+        view = self.view()
+        if self.session.local or view.pending is None:
+            return 0  # (a shared terminal's prompt shows its own time)
+        if view.pending.kind not in ("react", "reactions"):
+            return 0
+        return math.ceil(self.session.window_left())
+
+    def _window_clock(self) -> str:
+        return self.tr("window.clock", s=self._window_seconds())
+
+    def _tick(self) -> None:
+        """The reaction window's time, kept fresh in the header."""
+        if self.is_current and self._window_seconds() != self._shown_seconds:
+            self._shown_seconds = self._window_seconds()
+            self.refresh_view()
 
     def on_resize(self) -> None:
         # The panes fit their text to their size (log lines, card names, footer words).
@@ -180,10 +206,55 @@ class GameScreen(Screen[None]):
             self.app.push_screen(
                 PrivacyScreen(title, body), lambda _: self._after_privacy(step.seat)
             )
+        elif step.kind == "window":
+            self._open_window()
         else:
             self.refresh_view()
             if step.kind == "decide":
                 self.ask_decision()
+
+    # ------------------------------------------------------------ a shared terminal's window
+
+    def _open_window(self) -> None:
+        """The public "anyone to react?" prompt: nothing private on screen."""
+        from ..describe import announced_effect, announcement
+        from .window import WindowPrompt
+
+        view = self.view()
+        info = view.pending.info
+        text = announcement(self.tr, view, info)
+        effect = announced_effect(self.tr, view, info)
+        text += f"\n{effect}" if effect else ""
+        seats = [(s, view.players[s].name) for s in self.session.waiting]
+        self.busy = True
+        self.app.push_screen(WindowPrompt(self.tr, self.session, text, seats), self._spoke)
+
+    def _spoke(self, seat) -> None:
+        """A player spoke up (privacy screen, then their own prompt), or nobody did."""
+        from .window import NOBODY
+
+        self.busy = False
+        if seat is None or seat == NOBODY:
+            self.session.nobody_reacts()
+            self.advance()
+            return
+        self.session.speak_up(seat)
+        name = self.view().players[seat].name
+        side = self.tr("side." + self.view().players[seat].side)
+        self.busy = True
+        self.app.push_screen(
+            PrivacyScreen(
+                self.tr("privacy.title", name=name, side=side),
+                self.tr("window.privacy", name=name),
+            ),
+            lambda _: self._answer_window(seat),
+        )
+
+    def _answer_window(self, seat: int) -> None:
+        self.busy = False
+        self.session.take_seat(seat)
+        self.refresh_view()
+        self.ask_decision(can_back=True)  # Escape: back to the public prompt
 
     def _show_transition(self) -> None:
         """Once, as phase 2 begins: what the transition did (synergies, decks in hand)."""
@@ -254,7 +325,7 @@ class GameScreen(Screen[None]):
         self.refresh_view()
         self.advance()
 
-    def ask_decision(self) -> None:
+    def ask_decision(self, can_back: bool = False) -> None:
         view = self.view()
         options = [(choice_label(self.tr, view, a), a) for a in view.legal]
         body = ""
@@ -282,13 +353,24 @@ class GameScreen(Screen[None]):
         picked = view.pending.mine.get("picked")
         if picked:
             body = self.tr("mulligan.picked", cards=", ".join(self.tr.card(c) for c in picked))
+        clock = None
+        if view.pending.kind == "react" and not self.session.local and self._window_seconds():
+            clock = self._window_clock  # a table server's window: its time runs out
         self.busy = True
-        self.app.push_screen(
-            ChoiceModal(decision_title(self.tr, view), options, body=body), self._decided
+        self.asking = ChoiceModal(
+            decision_title(self.tr, view),
+            options,
+            body=body,
+            clock=clock,
+            can_back=can_back,
+            keys=self.tr("back") if can_back else "",
         )
+        self.asked_legal = view.legal
+        self.app.push_screen(self.asking, self._decided)
 
     def _decided(self, action) -> None:
         self.busy = False
+        self.asking = None
         if action is not None:
             self.play(action)
         else:
@@ -522,6 +604,12 @@ class GameScreen(Screen[None]):
     def on_net(self, kind: str, message: dict) -> None:
         """The table sent something: a new view, a notice, the link going or coming."""
         if kind in ("view", "notice", "link") and self.is_mounted:
+            asking = self.asking
+            if kind == "view" and asking is not None and self.view().legal != self.asked_legal:
+                # The table moved on (a reaction window's time is up, a bot took the
+                # seat): the open question is gone, whatever it was.
+                asking.answer(None)
+                return
             self.refresh_view()
             if kind == "view":
                 self.advance()

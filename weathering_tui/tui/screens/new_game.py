@@ -37,6 +37,11 @@ class NewGameForm(Widget, can_focus=True):
         """The configuration's fair difficulty (rules-reference §2.1): the default."""
         return self.rules.configurations[self.config].recommended_label
 
+    def asks_all(self) -> bool:
+        """Several players at this terminal: every one of them is asked in every window
+        (whether one is asked must not tell what they hold); alone, as chosen."""
+        return self.ask_all or sum(who == "human" for _, _, who in self.seats) > 1
+
     def lobbyist_chosen(self) -> bool:
         return any(s == "lobbyist" and c != "random" for s, c, _ in self.seats)
 
@@ -89,7 +94,7 @@ class NewGameForm(Widget, can_focus=True):
                 events = tr("new.events_on") if self.events else tr("new.events_off")
                 line = f"{tr('new.events'):<26} {events}"
             elif row == "ask_all":
-                line = f"{tr('new.ask_all'):<26} {tr('yes') if self.ask_all else tr('no')}"
+                line = f"{tr('new.ask_all'):<26} {tr('yes') if self.asks_all() else tr('no')}"
             elif row == "seed":
                 line = f"{tr('new.seed'):<26} {self.seed_text or tr('new.seed_random')}"
             else:
@@ -150,7 +155,7 @@ class NewGameForm(Widget, can_focus=True):
             for side, char, who in self.seats
         )
         setup = Setup(
-            self.config, seats, seed=seed, events=self.events, ask_every_human=self.ask_all
+            self.config, seats, seed=seed, events=self.events, ask_every_human=self.asks_all()
         )
         return with_difficulty(setup, self.level, self.rules)
 

@@ -1,0 +1,82 @@
+"""A reaction window answered by everyone at once (§8.3, network.md Fairness).
+
+The engine asks the window's seats one at a time, in seat order after the actor: the
+journal and a replay hold their answers in that order. A table, though, opens the
+window to every asked seat at once — nobody learns who is asked, nobody waits their
+turn to say "let it happen" — and collects the answers (`Answers`). It then applies
+them in seat order: the first seat in that order that cancels is the one that does,
+whoever spoke first. A seat that has not answered when the window's time is up lets
+the action happen. The time itself is the table's (`bots.pacing`); this module holds
+the rule, with no clock.
+"""
+
+from __future__ import annotations
+
+from . import actions as act
+from .announce import _asked, cancel_options
+from .state import EventWindowFrame, GameState, ReactionFrame
+
+
+def _frame(state: GameState):
+    """The open window's frame, if the game waits on a reaction."""
+    pending = state.pending
+    if pending is None or pending.kind != "react" or not state.stack or state.over:
+        return None
+    frame = state.stack[-1]
+    return frame if isinstance(frame, ReactionFrame | EventWindowFrame) else None
+
+
+def window_seats(state: GameState) -> tuple[int, ...]:
+    """The seats the open window still asks, in the order their answers apply."""
+    frame = _frame(state)
+    if frame is None:
+        return ()
+    event = isinstance(frame, EventWindowFrame)
+    return tuple(s for s in frame.order[frame.index :] if _asked(state, s, event))
+
+
+def window_choices(state: GameState, seat: int) -> list:
+    """What `seat` may answer in the open window: let it happen, or a cancel it can pay."""
+    if seat not in window_seats(state):
+        return []
+    event = isinstance(_frame(state), EventWindowFrame)
+    return [act.Pass(seat)] + [act.Cancel(seat, c) for c in cancel_options(state, seat, event)]
+
+
+class Answers:
+    """The answers collected in the open window, applied in seat order (`next`)."""
+
+    def __init__(self) -> None:
+        self.frame = None  # the window they belong to
+        self.given: dict[int, object] = {}
+
+    def current(self, state: GameState) -> dict[int, object]:
+        """The answers to the window open now (a new window starts with none)."""
+        frame = _frame(state)
+        if frame is not self.frame:
+            self.frame, self.given = frame, {}
+        return self.given
+
+    def answered(self, state: GameState) -> frozenset[int]:
+        return frozenset(self.current(state))
+
+    def give(self, state: GameState, action) -> bool:
+        """Record a seat's answer; False if it is not one of its choices now (or it has
+        answered already: the first answer stands)."""
+        given = self.current(state)
+        seat = getattr(action, "seat", None)
+        if seat in given or action not in window_choices(state, seat):
+            return False
+        given[seat] = action
+        return True
+
+    def next(self, state: GameState, expired: bool = False):
+        """The answer the engine takes now — the seat it asks has answered, or the time
+        is up and it lets the action happen — else None: wait for that seat."""
+        if _frame(state) is None:
+            return None
+        seat = state.pending.seat
+        answer = self.current(state).get(seat)
+        if answer is None and expired:
+            answer = act.Pass(seat)
+        return answer

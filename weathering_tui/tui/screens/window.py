@@ -1,0 +1,85 @@
+"""A shared terminal's reaction window: a public prompt that names nobody.
+
+What was announced, and the players it waits for — all the actor's opponents at this
+terminal, whatever they hold. A player who wants to cancel presses their seat's number
+and gets the privacy screen; nobody else presses anything: when the time is up (or on
+Enter) the action happens. Nothing private is on screen meanwhile.
+"""
+
+from __future__ import annotations
+
+import math
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Center, Middle
+from textual.screen import Screen
+from textual.widgets import Static
+
+NOBODY = -1
+
+
+class WindowPrompt(Screen[int | None]):
+    """Dismissed with the seat that speaks up, NOBODY (Enter), or None (time is up)."""
+
+    DEFAULT_CSS = """
+    WindowPrompt { align: center middle; }
+    WindowPrompt Static { width: auto; max-width: 76; }
+    WindowPrompt #window-title { text-style: bold; }
+    WindowPrompt #window-body { margin-top: 1; }
+    WindowPrompt #window-seats { margin-top: 1; text-style: bold; }
+    WindowPrompt #window-clock { margin-top: 1; color: $warning; }
+    """
+    BINDINGS = [
+        Binding("enter", "nobody", show=False),
+        Binding("question_mark,f1", "app.open_help", show=False),
+    ]
+
+    def __init__(self, tr, session, announced: str, seats: list[tuple[int, str]]):
+        super().__init__()
+        self.tr = tr
+        self.session = session
+        self.announced = announced
+        self.seats = seats  # (seat, name) of the players it waits for
+        self.done = False
+
+    def compose(self) -> ComposeResult:
+        tr = self.tr
+        keys = "   ".join(f"{seat + 1} · {name}" for seat, name in self.seats)
+        with Middle():
+            with Center():
+                yield Static(Text(tr("window.title")), id="window-title")
+            with Center():
+                yield Static(Text(self.announced), id="window-body")
+            with Center():
+                yield Static(Text(tr("window.speak", seats=keys)), id="window-seats")
+            with Center():
+                yield Static(Text(self._clock()), id="window-clock")
+
+    def _clock(self) -> str:
+        return self.tr("window.shared_clock", s=math.ceil(self.session.window_left()))
+
+    def on_mount(self) -> None:
+        self.set_interval(0.25, self._tick)
+
+    def _tick(self) -> None:
+        if self.session.window_left() <= 0:
+            self._close(None)
+            return
+        self.query_one("#window-clock", Static).update(Text(self._clock()))
+
+    def _close(self, result) -> None:
+        if not self.done and self.is_current:
+            self.done = True
+            self.dismiss(result)
+
+    def on_key(self, event) -> None:
+        if event.character and event.character.isdigit():
+            seat = int(event.character) - 1
+            if any(seat == s for s, _ in self.seats):
+                event.stop()
+                self._close(seat)
+
+    def action_nobody(self) -> None:
+        self._close(NOBODY)
