@@ -105,6 +105,15 @@ class Gauge(Line):
         )
 
 
+def _who(tr: Tr, player) -> str:
+    """A seat in 14 columns: the name, and the character when the name is a player's."""
+    character = tr.content.characters[player.character].name if player.character else ""
+    if not character or character == player.name:
+        return player.name[:14]
+    who = f"{player.name[:8]}·{character}"
+    return who if len(who) <= 14 else who[:13] + "…"
+
+
 class PlayersPane(Pane):
     def build(self, view: View, tr: Tr, **extra) -> Text:
         out = Text()
@@ -117,7 +126,7 @@ class PlayersPane(Pane):
             line.append(
                 f"{tr('side.' + p.side)[0]} ", style="green" if p.side == "ecologist" else "red"
             )
-            line.append(f"{p.name[:14]:<14} ", style=style)
+            line.append(f"{_who(tr, p):<14} ", style=style)
             stored = f"{min(p.stored_ap, 99):<2}"
             line.append(f"PA{p.ap:>2} ◆{stored} {tr('level_short')}{p.level} ✋{p.hand_count:<2}")
             if p.side == "ecologist":
