@@ -162,3 +162,103 @@ async def test_an_action_for_another_seat_is_refused_and_changes_nothing(tmp_pat
         got = await answers(links["bob"][0], "error")
         assert got[-1]["code"] == "wrong_seat"
         assert table.game.actions == before
+
+
+class AlwaysCancels:
+    """A bot that cancels whenever it can."""
+
+    name = "always-cancels"
+
+    def choose(self, view):
+        cancels = [a for a in view.legal if isinstance(a, act.Cancel)]
+        return (cancels or list(view.legal))[0]
+
+
+async def test_a_bot_after_a_silent_player_still_decides_when_the_time_is_up(tmp_path, monkeypatch):
+    monkeypatch.setattr(pacing, "REACTION_SECONDS", 0.5)
+    async with running_server(tmp_path, pace=30) as server:
+        table, links = await table_of(server, {0: "ann", 2: "bob"}, spectator=False)
+        ready(server, table, 0, {0: ("troc",), 2: ("troc",), 3: ("boycott", "entraide")})
+        table.bots[3] = AlwaysCancels()
+        for reader, _ in links.values():
+            await answers(reader, timeout=0.2)
+        send(links, "ann", table, act.Draw(0))
+        await asyncio.sleep(1.2)  # bob says nothing: his time runs out, not the bot's
+        assert [e.data["seat"] for e in table.game.state.log if e.kind == "cancel"] == [3]
+
+
+async def test_a_window_reopened_by_a_restart_waits_for_its_players_then_its_clock_runs(
+    tmp_path, monkeypatch
+):
+    from weathering_tui.net.server import Server
+
+    monkeypatch.setattr(pacing, "REACTION_SECONDS", 0.5)
+    server = Server(tmp_path / "saves", tmp_path / "s.sock", pace=30, grace=30)
+    await server.start()
+    table, links = await table_of(server, {0: "ann", 2: "bob"}, spectator=False)
+    state = table.game.state
+    while state.pending.kind == "mulligan":  # real moves only: the save must replay
+        table.game.play(act.ChooseCard(state.pending.seat, None))
+    assert (state.pending.kind, state.pending.seat) == ("turn", 0)
+    server.commit(table)
+    await asyncio.sleep(0.2)
+    send(links, "ann", table, act.Draw(0))
+    await answers(links["bob"][0], "view")
+    assert state.pending.kind == "react"
+    for _, writer in links.values():
+        writer.close()
+    await server.stop()
+    actions = len(table.game.actions)
+    await asyncio.sleep(1.0)  # the stopped server's clock does nothing after its stop
+    assert len(table.game.actions) == actions
+    again = Server(tmp_path / "saves", tmp_path / "s.sock", pace=30, grace=30)
+    await again.start()
+    try:
+        reopened = again.tables["w"]
+        await asyncio.sleep(1.0)  # everyone is away: no clock runs out on them
+        assert reopened.game.state.pending.kind == "react"
+        assert again.window_left(reopened) == 0
+        bob = await raw(again.socket_path, "bob")
+        bob[1].write(pr.client_line(pr.TakeSeat("w", 2)))
+        shown = views(await answers(bob[0], "view"))
+        assert shown[-1]["view"]["pending"]["kind"] == "react"  # asked again, on time
+        assert 0 < shown[-1]["window"] <= 0.5
+        later = views(await answers(bob[0], "view", timeout=2))
+        assert later[-1]["view"]["pending"]["kind"] != "react"  # and the clock ran
+    finally:
+        await again.stop()
+
+
+async def test_a_finished_tables_window_answers_are_refused_plainly(tmp_path):
+    async with running_server(tmp_path, pace=30) as server:
+        table, links = await table_of(server, {0: "ann", 2: "bob"}, spectator=False)
+        ready(server, table, 0, {})
+        table.game.state.stage = "over"
+        table.game.state.pending = None
+        send(links, "bob", table, act.Pass(2))
+        got = await answers(links["bob"][0], "error")
+        assert (got[-1]["code"], got[-1]["message"]) == ("illegal", "game_over")
+
+
+async def test_a_seat_asked_gets_one_refusal_whatever_was_applied_since(tmp_path):
+    """A second answer must not tell whether the seats before it have answered."""
+    codes = []
+    humans = {3: "ann", 0: "bob", 1: "cy", 2: "dan"}  # ann (Lobbyiste) acts; dan stays silent
+    for earlier_answers in (False, True):
+        async with running_server(tmp_path / str(earlier_answers), pace=30) as server:
+            table, links = await table_of(server, humans, config="3v2", spectator=False)
+            ready(server, table, 3, {3: ("troc",), 0: ("troc",), 1: ("troc",), 2: ("troc",)})
+            for reader, _ in links.values():
+                await answers(reader, timeout=0.2)
+            send(links, "ann", table, act.Draw(3))
+            await answers(links["cy"][0], "view")
+            if earlier_answers:  # bob, before cy in seat order
+                send(links, "bob", table, act.Pass(0))
+                await asyncio.sleep(0.1)
+            send(links, "cy", table, act.Pass(1))
+            await asyncio.sleep(0.1)
+            send(links, "cy", table, act.Pass(1))  # again, while dan keeps the window open
+            got = [m for m in await answers(links["cy"][0], timeout=0.5) if m["type"] == "error"]
+            codes.append([(m["code"], m["message"]) for m in got])
+            assert table.game.state.pending.kind == "react"
+    assert codes[0] == codes[1] == [("illegal", "not_an_option")]

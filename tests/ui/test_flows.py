@@ -21,8 +21,11 @@ async def drive(pilot, app, until, limit=2000):
         if until(app):
             return
         screen = app.screen
-        if isinstance(screen, PrivacyScreen | WindowPrompt):
-            await pilot.press("enter")  # (a shared terminal's window: nobody reacts)
+        if isinstance(screen, PrivacyScreen):
+            await pilot.press("enter")
+        elif isinstance(screen, WindowPrompt):  # a shared terminal's window: nobody reacts
+            await pilot.pause(0.1)
+            screen.action_nobody()
         elif isinstance(screen, ChoiceModal):
             await pilot.press("1")
         elif isinstance(screen, GameScreen) and screen._my_turn():

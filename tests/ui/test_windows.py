@@ -54,7 +54,13 @@ async def test_nobody_presses_a_key_the_action_happens_when_the_time_is_up(monke
         for card in game.state.players[0].hand + game.state.players[1].hand:
             assert app.tr.card(card) not in text  # nothing private on screen
         await pilot.pause(1.2)
-        assert isinstance(app.screen, GameScreen)  # back to the actor, no privacy screen
+        # Everyone was looking: the actor's hand comes back behind the privacy screen.
+        assert isinstance(app.screen, PrivacyScreen)
+        for card in game.state.players[0].hand:
+            assert app.tr.card(card) not in screen_text(app)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, GameScreen) and app.screen._my_turn()
         assert len(game.state.players[0].hand) == hand + 1  # the draw resolved
         assert game.actions[-1] == act.Pass(1)
 
@@ -67,6 +73,10 @@ async def test_a_player_speaks_up_with_their_seats_key_and_cancels():
         await pilot.press("d")
         await pilot.pause()
         assert isinstance(app.screen, WindowPrompt)
+        await pilot.press("2")  # typed as it opens: meant for what came before, ignored
+        await pilot.pause()
+        assert isinstance(app.screen, WindowPrompt)
+        await pilot.pause(0.7)
         await pilot.press("2")
         await pilot.pause()
         assert isinstance(app.screen, PrivacyScreen)  # the speaker's hand stays hidden
@@ -91,13 +101,16 @@ async def test_escape_in_a_speakers_prompt_goes_back_to_the_public_prompt():
     app = WeatheringApp(lang="en", saves_dir=None, game=game, pace=0, autosave=False)
     async with app.run_test(size=(80, 24)) as pilot:
         await start(app, pilot)
-        await pilot.press("d", "2", "enter")
+        await pilot.press("d")
+        await pilot.pause(0.7)
+        await pilot.press("2", "enter")
         await pilot.pause()
         assert isinstance(app.screen, ChoiceModal)
         await pilot.press("escape")
         await pilot.pause()
         assert isinstance(app.screen, WindowPrompt)
-        await pilot.press("enter")  # nobody reacts
+        await pilot.pause(0.7)  # (keys typed as it opens are ignored)
+        await pilot.press("space")  # nobody reacts
         await pilot.pause()
         assert game.actions[-1] == act.Pass(1)
 

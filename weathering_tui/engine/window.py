@@ -49,12 +49,14 @@ class Answers:
     def __init__(self) -> None:
         self.frame = None  # the window they belong to
         self.given: dict[int, object] = {}
+        self.asked: frozenset[int] = frozenset()  # the seats it asked when it opened
 
     def current(self, state: GameState) -> dict[int, object]:
         """The answers to the window open now (a new window starts with none)."""
         frame = _frame(state)
         if frame is not self.frame:
             self.frame, self.given = frame, {}
+            self.asked = frozenset(window_seats(state))
         return self.given
 
     def answered(self, state: GameState) -> frozenset[int]:

@@ -96,32 +96,53 @@ class Driver:
             state = table.game.state
             pending = state.pending
             if pending is None or pending.kind != "react":
-                table.window = None
+                self._close_window(table)
                 return
             self._auto_passes(table)
-            answer = table.answers.next(state, expired)
+            seat = table.bot_to_play()  # a bot decides, even once the time is up
+            answer = table.answers.next(state, expired and seat is None)
             if answer is not None:
                 table.game.play(answer)
                 continue
-            seat = table.bot_to_play()
             if seat is None:
                 break
             table.play_bot(seat, table.bot_choice(seat))
         else:
-            table.window = None
+            self._close_window(table)
             return
         frame = table.answers.frame
-        if table.window is None or table.window[0] is not frame:
-            loop = asyncio.get_running_loop()
-            table.window = (frame, loop.time() + pacing.REACTION_SECONDS)
-            loop.call_later(pacing.REACTION_SECONDS, self._window_over, table, frame)
+        if table.window is not None and table.window[0] is frame:
+            return  # its clock runs
+        self._close_window(table)
+        if self._someone_away(table):
+            return  # (reopened after a restart, say): the clock starts once they are back
+        loop = asyncio.get_running_loop()
+        handle = loop.call_later(pacing.REACTION_SECONDS, self._window_over, table, frame)
+        table.window = (frame, loop.time() + pacing.REACTION_SECONDS, handle)
+
+    def _someone_away(self, table: Table) -> bool:
+        """Whether a player the open window waits for has lost their link (public)."""
+        state = table.game.state
+        answered = table.answers.answered(state)
+        return any(
+            table.seats[s].away and not table.seats[s].botted
+            for s in window_seats(state)
+            if s not in answered
+        )
+
+    def _close_window(self, table: Table) -> None:
+        if table.window is not None:
+            table.window[2].cancel()
+            table.window = None
 
     def _window_over(self, table: Table, frame) -> None:
         """The window's time is up: those who have not answered let the action happen."""
-        if table.window is not None and table.window[0] is frame:
-            self.answer_at_once(table, expired=True)
-            self.commit(table)
-            self._wake(table.name)
+        if self.stopping or table.window is None or table.window[0] is not frame:
+            return
+        table.window = None
+        self.answer_at_once(table, expired=True)
+        self.commit(table)
+        self._wake(table.name)
 
     def window_left(self, table: Table) -> float:
         """Seconds left in the table's open reaction window (0: none open)."""
@@ -145,6 +166,7 @@ class Driver:
         if not table.seats[seat].away or table.over:
             return
         table.hand_to_bot(seat)
+        self.answer_at_once(table)  # an open window no longer waits for them
         self._save(table)
         self.notice(table, "bot", table.seats[seat].name)
         self.push(table)
@@ -243,6 +265,7 @@ class Driver:
         loop = asyncio.get_running_loop()
         start = loop.time()
         version = table.game.state.version
+        pending = table.game.state.pending  # (a window's answers leave the version alone)
         bot = table.bots[seat]
         view = table.view(seat, with_log=False)
         if bot.name == "expert":
@@ -252,7 +275,8 @@ class Driver:
         rest = start + pacing.thinking_time(bot, kind) - loop.time()
         if rest > 0:
             await asyncio.sleep(rest)
-        if table.game.state.version != version or table.bot_to_play() != seat:
+        state = table.game.state
+        if state.version != version or state.pending is not pending or table.bot_to_play() != seat:
             return None
         return action
 

@@ -154,6 +154,8 @@ class Lobby:
             timer.cancel()
         if was_away:
             self.notice(table, "back", table.seats[index].name)
+            if table.started:
+                self.answer_at_once(table)  # a window waiting for them: its clock starts
         conn.send(pr.server_line("seated", table=table.name, seat=index))
         if not table.started and table.start_when_full and table.full():
             self.begin(table)

@@ -125,6 +125,8 @@ class Server(Lobby, Driver):
         for task in list(self.drivers.values()):
             task.cancel()
         self.stopping = True
+        for table in self.tables.values():  # no window's clock acts after the stop
+            self._close_window(table)
         if self.server is not None:
             self.server.close()
         for conn in list(self.connections):

@@ -21,7 +21,6 @@ from ..engine import (
     Setup,
     View,
     view_for,
-    window_seats,
 )
 from ..engine import actions as act
 from ..savefile import SavedGame, write_save
@@ -190,11 +189,14 @@ class Table:
         state = self.game.state
         if version != state.version:
             raise ProtocolError("stale", "the table has moved on: act on the newest view")
-        if isinstance(action, act.Pass | act.Cancel) and state.pending.kind == "react":
+        pending = state.pending
+        if isinstance(action, act.Pass | act.Cancel) and pending and pending.kind == "react":
             # Every seat the window asks answers at once; the table applies the answers
             # in seat order (`settle`), so the first to speak does not take the cancel.
             if not self.answers.give(state, action):
-                if action.seat in window_seats(state):
+                # One refusal for a seat the window asked, whatever happened since: which
+                # answers were applied already must not show (nor what others hold).
+                if action.seat in self.answers.asked:
                     raise ProtocolError("illegal", "not_an_option")
                 raise ProtocolError("illegal", "not_your_decision", {"waiting": "react"})
             return action

@@ -8,7 +8,7 @@ from pathlib import Path
 import attrs
 
 from ..bots import BOTS, pacing
-from ..engine import Answers, IllegalAction, View, view_for, window_seats
+from ..engine import SPECTATOR, Answers, IllegalAction, View, view_for, window_seats
 from ..engine import actions as act
 from ..savefile import SavedGame, autosave_name, write_save
 
@@ -54,6 +54,10 @@ class LocalSession:
         humans = self.humans
         self.viewer = humans[0] if humans else 0
         self.last_human: int | None = None
+        # Several players at one terminal and nobody's private moment (a bot plays, a
+        # public window): the screen shows the public view, and the next player to
+        # decide gets the privacy screen first.
+        self.public = False
         self._transition_seen = False
         self._view_key = None
         self._view: View | None = None
@@ -86,16 +90,17 @@ class LocalSession:
         state = self.state
         pending = state.pending
         answered = self.answers.answered(state)
+        viewer = SPECTATOR if self.public else self.viewer
         key = (
             state.version,
-            self.viewer,
+            viewer,
             len(state.log),
             None if pending is None else (pending.kind, pending.seat),
             answered,
         )
         if key != self._view_key:
             self._view_key = key
-            self._view = view_for(state, self.viewer, answered=answered)
+            self._view = view_for(state, viewer, answered=answered)
         return self._view
 
     def bot_view(self, seat: int) -> View:
@@ -125,6 +130,8 @@ class LocalSession:
         pending = state.pending
         seat = pending.seat
         if seat in self.bots:
+            if len(self.humans) > 1:
+                self._go_public()
             return Step("bot", seat, pace=not pacing.at_once(pending.kind))
         if pending.kind == "react" and len(self.humans) > 1:
             return self._shared_window()
@@ -153,7 +160,13 @@ class LocalSession:
             self.game.play(answer)
             self.autosave_now()
             return self.next_step()
+        self._go_public()
         return Step("window")
+
+    def _go_public(self) -> None:
+        """Everyone may be looking: no hand on screen until a player takes the keyboard."""
+        self.public = True
+        self.last_human = None
 
     def _current_window(self):
         self.answers.current(self.state)
@@ -185,6 +198,7 @@ class LocalSession:
     def take_seat(self, seat: int) -> None:
         """The human at `seat` now has the keyboard (after a privacy screen, if any)."""
         self.last_human = seat
+        self.public = False
         if seat in self.humans or not self.humans:
             self.viewer = seat
 

@@ -86,7 +86,7 @@ Actions : jouer une carte (coût en PA), mettre au deck, défausser (rapporte de
 Main limitée à 6 : l'excédent est défaussé sans PA. Pioche vide = pénurie, jamais de remélange.
 Annulations (Objection, Business as usual, Boycott, Manifestation…) : hors tour, avant la résolution.
 Fenêtre de réaction : chaque adversaire est invité en même temps, quelques secondes ; sans réponse, on laisse faire.
-À un seul écran, « Quelqu'un réagit ? » : pour annuler, appuyez sur votre numéro ; Entrée : personne.
+À un seul écran, « Quelqu'un réagit ? » : pour annuler, appuyez sur votre numéro ; Espace : personne.
 Phase 1 : les Écolos construisent un deck secret (6 cartes au plus).
 Transition : synergies (mono-type +2 PV ; 4 types +2 cartes), le deck devient la main, puis 0/30 met fin à la partie.
 Phase 2 : Écolos +1 PA par tour (3 en 1v1), pas de pioche ni d'échange, cartes 1 PA moins chères (frugalité).
@@ -97,7 +97,7 @@ Actions: play a card (PA cost), put in deck, discard (earns PA), draw, trade, st
 Hand limit 6: the excess is discarded with no PA. Empty pile = shortage, never reshuffled.
 Cancellations (Objection, Business as usual, Boycott, Manifestation…): out of turn, before resolution.
 Reaction window: every opponent is asked at once, for a few seconds; no answer lets it happen.
-At one screen, "Anyone to react?": to cancel, press your number; Enter: nobody.
+At one screen, "Anyone to react?": to cancel, press your number; Space: nobody.
 Phase 1: the Écolos build a secret deck (6 cards at most).
 Transition: synergies (single type +2 PV; 4 types +2 cards), the deck becomes the hand, then 0/30 ends the game.
 Phase 2: Écolos +1 PA per turn (3 in 1v1), no draw nor trade, cards cost 1 PA less (frugality).

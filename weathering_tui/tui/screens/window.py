@@ -3,12 +3,18 @@
 What was announced, and the players it waits for — all the actor's opponents at this
 terminal, whatever they hold. A player who wants to cancel presses their seat's number
 and gets the privacy screen; nobody else presses anything: when the time is up (or on
-Enter) the action happens. Nothing private is on screen meanwhile.
+Space) the action happens. Nothing private is on screen meanwhile, and afterwards the
+next player to decide gets the privacy screen (everyone was looking).
+
+Keys typed in the first moment are ignored: they were meant for the dialog before (a
+target's number, an Enter to play a card), not for the window. The prompt opens nothing
+over itself (no help): it must be there to close when its time is up.
 """
 
 from __future__ import annotations
 
 import math
+import time
 
 from rich.text import Text
 from textual.app import ComposeResult
@@ -18,6 +24,7 @@ from textual.screen import Screen
 from textual.widgets import Static
 
 NOBODY = -1
+DEAF = 0.6  # seconds during which keys are ignored
 
 
 class WindowPrompt(Screen[int | None]):
@@ -31,10 +38,7 @@ class WindowPrompt(Screen[int | None]):
     WindowPrompt #window-seats { margin-top: 1; text-style: bold; }
     WindowPrompt #window-clock { margin-top: 1; color: $warning; }
     """
-    BINDINGS = [
-        Binding("enter", "nobody", show=False),
-        Binding("question_mark,f1", "app.open_help", show=False),
-    ]
+    BINDINGS = [Binding("space", "nobody", show=False)]
 
     def __init__(self, tr, session, announced: str, seats: list[tuple[int, str]]):
         super().__init__()
@@ -43,10 +47,14 @@ class WindowPrompt(Screen[int | None]):
         self.announced = announced
         self.seats = seats  # (seat, name) of the players it waits for
         self.done = False
+        self.opened = time.monotonic()
 
     def compose(self) -> ComposeResult:
         tr = self.tr
-        keys = "   ".join(f"{seat + 1} · {name}" for seat, name in self.seats)
+        # (no line break inside a name: "4 · Au bras long" stays whole)
+        keys = "   ".join(
+            f"{seat + 1} · {name}".replace(" ", "\u00a0") for seat, name in self.seats
+        )
         with Middle():
             with Center():
                 yield Static(Text(tr("window.title")), id="window-title")
@@ -74,7 +82,14 @@ class WindowPrompt(Screen[int | None]):
             self.done = True
             self.dismiss(result)
 
+    def _deaf(self) -> bool:
+        return time.monotonic() - self.opened < DEAF
+
     def on_key(self, event) -> None:
+        if self._deaf():
+            event.stop()
+            event.prevent_default()
+            return
         if event.character and event.character.isdigit():
             seat = int(event.character) - 1
             if any(seat == s for s, _ in self.seats):
@@ -82,4 +97,5 @@ class WindowPrompt(Screen[int | None]):
                 self._close(seat)
 
     def action_nobody(self) -> None:
-        self._close(NOBODY)
+        if not self._deaf():
+            self._close(NOBODY)
