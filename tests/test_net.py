@@ -107,7 +107,7 @@ async def test_players_finish_a_game_through_one_server_and_the_save_checks(
         watch = asyncio.get_running_loop().create_task(watcher(path, "night", seen))
         results = await asyncio.wait_for(asyncio.gather(*players), 120)
         for _ in range(100):  # the spectator sees the end too (it may have come in late)
-            if any(m.get("type") == "view" and m["view"]["outcome"] for m in seen):
+            if any(m.get("type") == "view" and m["view"].get("outcome") for m in seen):
                 break
             await asyncio.sleep(0.05)
         watch.cancel()
@@ -119,8 +119,12 @@ async def test_players_finish_a_game_through_one_server_and_the_save_checks(
     assert cli(["check", str(saves[0])]) == 0
     assert probe.checked > 50 and probe.spectator_views > 0
     views = [m for m in seen if m.get("type") == "view"]
-    assert views and views[-1]["view"]["outcome"] is not None
-    assert all(m["view"]["seat"] == SPECTATOR and m["view"]["hand"] == [] for m in views)
+    assert views and views[0]["full"] and not all(m["full"] for m in views)  # then deltas
+    whole: dict = {}
+    for message in views:  # each view laid over the one before, as a client does
+        whole = message["view"] if message["full"] else {**whole, **message["view"]}
+        assert whole["seat"] == SPECTATOR and whole["hand"] == []
+    assert whole["outcome"] is not None
 
 
 async def raw(path: Path, identity: str):

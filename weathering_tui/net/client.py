@@ -48,6 +48,7 @@ class TableClient:
         self.summaries: dict[str, dict] = {}  # each waiting room as the table last said
         self.codes: dict[str, str] = {}  # join codes given, for coming back after a drop
         self.window_ends: dict[str, float] = {}  # when each table's reaction window closes
+        self.view_data: dict[str, dict] = {}  # each table's last view fields (deltas apply)
         self.writer = None
         self.connected = asyncio.Event()
         self.closed = False
@@ -83,6 +84,8 @@ class TableClient:
                 lost = time.monotonic()
                 self.writer = None
                 self.connected.clear()
+                self.window_ends.clear()  # no clock runs while the link is down
+                self.view_data.clear()  # the next views come whole
                 with contextlib.suppress(Exception):
                     writer.close()
                 if self.on_link is not None and not self.closed:
@@ -160,7 +163,10 @@ class TableClient:
         log = self.logs.setdefault(table, [])
         if start == 0:
             log.clear()
-        if start != len(log):  # out of step: ask for the whole view again
+        base = self.view_data.get(table)
+        full = message.get("full", True)
+        if start != len(log) or (not full and base is None):  # out of step: ask again
+            self.view_data.pop(table, None)
             seat = self.seats.get(table)
             code = self.codes.get(table, "")
             self.send(
@@ -171,7 +177,9 @@ class TableClient:
             log.extend(wire_converter().structure(e, LogEntry) for e in data["log"])
         else:
             log.extend(None for _ in data["log"])
-        view = view_from_data({**data, "log": []})
+        fields = {**data, "log": []} if full else {**base, **data, "log": []}
+        self.view_data[table] = fields
+        view = view_from_data(fields)
         if self.with_log:
             view = attrs.evolve(view, log=tuple(log))
         self.views[table] = view

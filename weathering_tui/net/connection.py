@@ -82,7 +82,8 @@ class Connection:
         self.identity: str | None = None
         self.name = ""
         self.tables: dict[str, int] = {}  # table name -> seat (SPECTATOR to watch)
-        self.sent_views: dict[str, tuple] = {}  # table -> (view without log, log entries sent)
+        # table -> (view without log, log entries sent, window clock, the view's data)
+        self.sent_views: dict[str, tuple] = {}
         self.auto_pass = False
         self.tokens = float(BURST)
         self.stamp = time.monotonic()

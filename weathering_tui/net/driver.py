@@ -190,6 +190,7 @@ class Driver:
             return  # durable before visible: the journal's writer pushes when it is done
         state = table.game.state
         at_once = table.bot_to_play() is not None or self._auto_pass(table) is not None
+        clock = table.window[1] if table.window is not None else None  # a new clock is news
         for conn in self.at(table.name):
             seat = self.seat_held(conn, table)
             if seat is None:
@@ -199,19 +200,24 @@ class Driver:
                 continue
             last = conn.sent_views.get(table.name)
             sent_log = last[1] if last else 0
-            if last is not None and last[0] == view and sent_log == len(state.log):
+            if last is not None and (last[0], last[2], sent_log) == (view, clock, len(state.log)):
                 continue
             data = view_to_data(view)
-            data["log"] = [_entry(e, seat) for e in state.log[sent_log:]]
-            conn.sent_views[table.name] = (view, len(state.log))
+            if last is None:
+                shown = data  # the whole view, the first time
+            else:  # only what changed since the view this connection has
+                shown = {key: value for key, value in data.items() if last[3].get(key) != value}
+            shown["log"] = [_entry(e, seat) for e in state.log[sent_log:]]
+            conn.sent_views[table.name] = (view, len(state.log), clock, data)
             conn.send(
                 pr.server_line(
                     "view",
                     table=table.name,
                     version=view.version,
                     log_start=sent_log,
-                    view=data,
+                    view=shown,
                     window=self.window_left(table),
+                    full=last is None,
                 )
             )
 

@@ -234,6 +234,9 @@ class ViewMessage:
     view: dict = attrs.field(validator=_of(dict))  # the View's fields; "log": entries
     # Seconds left in the open reaction window (the same for every seat); 0: none open.
     window: float = attrs.field(default=0.0, validator=_of(float))
+    # The whole view, or (False) only the View fields that changed since the last one
+    # sent on this connection: the client lays them over the view it has.
+    full: bool = attrs.field(default=True, validator=_of(bool))
 
 
 @attrs.frozen
