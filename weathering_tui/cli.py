@@ -361,7 +361,7 @@ def _join(args) -> int:
     import os
     import signal
 
-    from .tui.remote import JoinApp
+    from .tui.join import JoinApp
 
     # The terminal is gone (a closed SSH session): nothing is kept here (the server
     # holds the game and the seat), so leave at once rather than spin on a dead pty.

@@ -9,8 +9,10 @@ import re
 from helpers import running_server
 
 from weathering_tui.net import protocol as pr
-from weathering_tui.tui.remote import JoinApp, LobbyScreen, WaitingScreen
+from weathering_tui.tui.join import JoinApp
 from weathering_tui.tui.screens.game import GameScreen
+from weathering_tui.tui.screens.lobby import LobbyScreen
+from weathering_tui.tui.screens.waiting import WaitingScreen
 
 EVIL = "[@click=app.quit]x[/] [b]\x1b[2J"
 

@@ -53,7 +53,8 @@ async def test_shrinking_a_running_game_covers_it_and_growing_brings_it_back():
 async def test_join_in_a_small_terminal_shows_the_message_then_the_lobby(tmp_path):
     from helpers import running_server
 
-    from weathering_tui.tui.remote import JoinApp, LobbyScreen
+    from weathering_tui.tui.join import JoinApp
+    from weathering_tui.tui.screens.lobby import LobbyScreen
 
     path = tmp_path / "s.sock"
     async with running_server(tmp_path):

@@ -1,0 +1,93 @@
+"""The lobby of a table server as the lobby and waiting screens use it (no Textual).
+
+The screens know no transport: they read the tables and send their requests through
+this object, which speaks the protocol through a `TableClient`."""
+
+from __future__ import annotations
+
+from ..net import protocol as pr
+from ..net.client import TableClient
+
+
+class Lobby:
+    """The tables a server lists, and the requests of this terminal's player."""
+
+    code_max = pr.CODE_MAX
+
+    def __init__(self, client: TableClient):
+        self.client = client
+
+    @property
+    def connected(self) -> bool:
+        return self.client.connected.is_set()
+
+    @property
+    def name(self) -> str:
+        return self.client.name
+
+    @property
+    def tables(self) -> list[dict]:
+        return self.client.tables
+
+    def table(self, name: str) -> dict | None:
+        return next((t for t in self.client.tables if t["name"] == name), None)
+
+    def summary(self, name: str) -> dict | None:
+        """The waiting room as the table last said (it may come before the lobby's)."""
+        return self.client.summaries.get(name) or self.table(name)
+
+    @staticmethod
+    def free_seats(table: dict) -> list[int]:
+        return [
+            i
+            for i, s in enumerate(table["seats"])
+            if s["open"] and not s["player"] and not s["bot"]
+        ]
+
+    def own_seat(self, table: dict) -> int | None:
+        """This player's seat at `table`: the one held, else one the table lists under
+        this player's name (taken over, then left away)."""
+        mine = self.client.seats.get(table["name"])
+        if mine is None:
+            mine = next(
+                (
+                    i
+                    for i, s in enumerate(table["seats"])
+                    if s["player"] and s["player"] == self.client.name
+                ),
+                None,
+            )
+        return mine
+
+    def needs_code(self, table: dict) -> bool:
+        """Watching (or sitting at) a table with a join code takes it, unless seated."""
+        return bool(table.get("code")) and table["name"] not in self.client.seats
+
+    # ------------------------------------------------------------ requests
+
+    def create(self, config: str, humans: int, code: str) -> str:
+        """A new table named after its creator, who sits at its first seat."""
+        base = f"{self.client.name}-{config}"
+        names = {t["name"].casefold() for t in self.client.tables}
+        name, n = base[: pr.NAME_MAX], 1
+        while name.casefold() in names:
+            n += 1
+            name = f"{base[: pr.NAME_MAX - 3]}-{n}"
+        self.client.send(pr.CreateTable(name, config, tuple(range(humans)), code=code))
+        self.client.take_seat(name, 0, code)
+        return name
+
+    def sit(self, name: str, seat: int, code: str = "") -> None:
+        self.client.take_seat(name, seat, code)
+
+    def watch(self, name: str, code: str = "") -> None:
+        self.client.spectate(name, code)
+
+    def start(self, name: str) -> None:
+        self.client.send(pr.Start(name))
+
+    def leave(self, name: str) -> None:
+        self.client.leave(name)
+
+    def refresh(self) -> None:
+        self.client.send(pr.ListTables())

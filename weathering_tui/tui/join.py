@@ -1,0 +1,162 @@
+"""`weathering join`: the app at a table server — the lobby, the waiting room, then the
+same game screen as a local game, fed by the table (your own hand, no privacy screens).
+
+The app alone holds the connection (`TableClient`): it hands each screen what came as a
+Textual message (`TableEvent`), and the screens speak through the `Lobby` and the
+`RemoteSession` (play/), never to the transport.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import signal
+from pathlib import Path
+
+from ..net.client import TableClient
+from ..play.lobby import Lobby
+from ..play.remote import RemoteSession
+from .app import WeatheringApp
+from .messages import TableEvent
+from .screens.lobby import LobbyScreen
+from .screens.waiting import WaitingScreen
+
+
+class JoinApp(WeatheringApp):
+    """The app connected to a table server."""
+
+    end_back = "end.back_lobby"
+
+    def __init__(
+        self,
+        lang: str = "fr",
+        socket_path: Path | None = None,
+        identity: str | None = None,
+        name: str | None = None,
+    ):
+        super().__init__(lang=lang, saves_dir=None, autosave=False)
+        self.client = TableClient(
+            socket_path,
+            identity=identity,
+            name=name,
+            client="weathering join",
+            on_event=self.on_net,
+            on_link=self.on_link,
+        )
+        self.lobby = Lobby(self.client)  # what the lobby and waiting screens speak to
+        self.table: str | None = None
+        self.waiting: WaitingScreen | None = None
+
+    def start_screens(self) -> None:
+        with contextlib.suppress(NotImplementedError, RuntimeError):
+            # `kill` ends the app as q does: the terminal is given back as it was.
+            asyncio.get_running_loop().add_signal_handler(signal.SIGTERM, self.exit)
+        self.push_screen(LobbyScreen())
+        self.run_worker(self.client.run(), exclusive=True, group="net")
+        self.check_size()
+
+    def on_unmount(self) -> None:
+        self.client.close()
+
+    # ------------------------------------------------------------ the network
+
+    def on_link(self, up: bool) -> None:
+        if not up:
+            self.notify(self.tr("lobby.offline"), severity="warning", markup=False)
+        elif self.session is not None:
+            self.session.refused()  # an action sent before the drop may never have arrived
+        self._tell("link", {})
+
+    def on_net(self, kind: str, message: dict) -> None:
+        if kind == "notice" and self.session is not None and message["table"] == self.table:
+            self.session.notice(self._notice_line(message))
+            self._tell("notice", message)
+            return
+        if kind == "welcome" and self.table is None:
+            unfinished = [s["table"] for s in message.get("seats", [])]
+            if unfinished:  # back after a drop or a restart: straight to one's seat
+                self.open_table(unfinished[0])
+                return
+        if kind == "taken_over" and message["table"] == self.table:
+            self.back_to_lobby()
+            self.notify(self.tr("net.taken_over"), severity="warning", markup=False)
+            return
+        if kind == "view" and message["table"] == self.table and self.session is None:
+            self._start_game()
+            return
+        if kind == "error" and self.session is not None:
+            code = message.get("code", "")
+            if code in ("illegal", "stale", "rate_limited"):
+                from ..engine import REFUSALS, IllegalAction
+
+                self.session.refused()
+                screen = self._game_screen()
+                refusal = message.get("message") if code == "illegal" else "not_an_option"
+                if screen is not None:
+                    screen.refuse(
+                        IllegalAction(refusal if refusal in REFUSALS else "not_an_option")
+                    )
+                    screen.advance()
+                    return
+        self._tell(kind, message)
+
+    def _notice_line(self, message: dict) -> str:
+        kind, name, text = message["kind"], message["name"], message.get("text", "")
+        if kind == "chat":
+            return f"💬 {name}: {text}"
+        return self.tr(f"notice.{kind}", name=name)
+
+    def _tell(self, kind: str, message: dict) -> None:
+        """The screen on top hears it; the game screen under a dialog hears what changes
+        the game (a new view, a notice, the link)."""
+        screen = self.screen
+        screen.post_message(TableEvent(kind, message))
+        game = self._game_screen()
+        if game is not None and kind in ("view", "notice", "link") and game is not screen:
+            game.post_message(TableEvent(kind, message))
+
+    def _game_screen(self):
+        from .screens.game import GameScreen
+
+        for screen in self.screen_stack:
+            if isinstance(screen, GameScreen):
+                return screen
+        return None
+
+    # ------------------------------------------------------------ screens
+
+    def open_table(self, name: str, creator: bool = False, watching: bool = False) -> None:
+        self.table = name
+        self.session = None
+        if name in self.client.views:
+            self._start_game()
+            return
+        self.waiting = WaitingScreen(name, creator)
+        self.push_screen(self.waiting)
+
+    def _start_game(self) -> None:
+        from .screens.game import GameScreen
+
+        self.session = RemoteSession(self.client, self.table)
+        while len(self.screen_stack) > 2:
+            self.pop_screen()
+        self.push_screen(GameScreen(self.session, self.tr, pace=0))
+
+    def back_to_lobby(self) -> None:
+        self.session = None
+        self.table = None
+        while len(self.screen_stack) > 2:
+            self.pop_screen()
+        self.lobby.refresh()
+
+    def back_to_title(self) -> None:  # the end screen's way back: to the lobby
+        if self.table is not None:
+            self.lobby.leave(self.table)
+        self.back_to_lobby()
+
+    def quit_game(self, session) -> None:
+        """Leaving the game screen: the seat stays yours (a bot plays it after the grace)."""
+        self.back_to_lobby()
+
+    async def action_quit(self) -> None:
+        self.exit()

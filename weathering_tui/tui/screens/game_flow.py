@@ -1,0 +1,230 @@
+"""The game screen's flow: what the session says comes next — the end, a bot's move, a
+privacy screen, a shared terminal's reaction window, a decision dialog — and the
+actions it sends (a part of `GameScreen`)."""
+
+from __future__ import annotations
+
+from ...engine import IllegalAction, card_id
+from ..describe import choice_label, decision_title
+from ..i18n import render_refusal
+from .choice import ChoiceModal
+from .privacy import PrivacyScreen
+
+
+class GameFlow:
+    """Mixed into `GameScreen`: its state (session, tr, busy…) lives there."""
+
+    # ------------------------------------------------------------ flow
+
+    def advance(self) -> None:
+        """Do what the session says comes next: the end, a bot's move, a privacy screen,
+        a decision dialog, or wait for keys on this seat's turn."""
+        if self.busy or not self.is_current or self.app.too_small:
+            return  # (a terminal too small: the game waits under the message)
+        session = self.session
+        step = session.next_step()
+        if step.kind == "over":
+            self.app.show_end(session)
+        elif step.kind == "transition":
+            self._show_transition()
+        elif step.kind == "bot":
+            self.busy = True
+            if self.pace > 0 and step.pace:
+                self._timer = self.set_timer(self.pace, self._bot_step)
+            else:
+                self.call_later(self._bot_step)
+        elif step.kind == "privacy":
+            self.busy = True
+            view = session.view()
+            previous = session.last_human
+            player = view.players[step.seat]
+            body = (
+                self.tr("privacy.body", prev=view.players[previous].name)
+                if previous is not None
+                else self.tr("privacy.body_first")
+            )
+            title = self.tr("privacy.title", name=player.name, side=self.tr("side." + player.side))
+            self.app.push_screen(
+                PrivacyScreen(title, body), lambda _: self._after_privacy(step.seat)
+            )
+        elif step.kind == "window":
+            self._open_window()
+        else:
+            self.refresh_view()
+            if step.kind == "decide":
+                self.ask_decision()
+
+    # ------------------------------------------------------------ a shared terminal's window
+
+    def _open_window(self) -> None:
+        """The public "anyone to react?" prompt: nothing private on screen."""
+        from ..describe import announced_effect, announcement
+        from .window import WindowPrompt
+
+        view = self.view()
+        info = view.pending.info
+        text = announcement(self.tr, view, info)
+        effect = announced_effect(self.tr, view, info)
+        text += f"\n{effect}" if effect else ""
+        seats = [(s, view.players[s].name) for s in self.session.waiting]
+        self.busy = True
+        self.app.push_screen(WindowPrompt(self.tr, self.session, text, seats), self._spoke)
+
+    def _spoke(self, seat) -> None:
+        """A player spoke up (privacy screen, then their own prompt), or nobody did."""
+        from .window import NOBODY
+
+        self.busy = False
+        if seat is None or seat == NOBODY:
+            self.session.nobody_reacts()
+            self.advance()
+            return
+        self.session.speak_up(seat)
+        name = self.view().players[seat].name
+        side = self.tr("side." + self.view().players[seat].side)
+        self.busy = True
+        self.app.push_screen(
+            PrivacyScreen(
+                self.tr("privacy.title", name=name, side=side),
+                self.tr("window.privacy", name=name),
+            ),
+            lambda _: self._answer_window(seat),
+        )
+
+    def _answer_window(self, seat: int) -> None:
+        self.busy = False
+        self.session.take_seat(seat)
+        self.refresh_view()
+        self.ask_decision(can_back=True)  # Escape: back to the public prompt
+
+    def _show_transition(self) -> None:
+        """Once, as phase 2 begins: what the transition did (synergies, decks in hand)."""
+        from ..describe import log_line
+
+        self.refresh_view()  # the screen under the summary is the game as it is now
+        view = self.view()
+        kinds = [e.kind for e in view.log]
+        start = len(kinds) - 1 - kinds[::-1].index("transition") if "transition" in kinds else 0
+        lines = []
+        # The gauge as the transition left it (round 6 may have begun since).
+        hp = view.hp_by_round[-1] if view.hp_by_round else view.hp
+        for entry in view.log[start + 1 :]:
+            if entry.kind == "round":
+                break
+            hp = entry.data.get("hp", hp)
+            line = log_line(self.tr, view, entry)
+            if line is not None:
+                lines.append(line)
+        lines.append(self.tr("transition.gauge", hp=hp, top=view.gauge_max))
+        self.busy = True
+        self.app.push_screen(
+            ChoiceModal(
+                self.tr("transition.title"),
+                [(self.tr("transition.go"), True)],
+                body="\n".join(lines) or self.tr("transition.nothing"),
+            ),
+            lambda _: self._after_transition(),
+        )
+
+    def _after_transition(self) -> None:
+        self.busy = False
+        self.advance()
+
+    def _after_privacy(self, seat: int) -> None:
+        self.busy = False
+        self.session.take_seat(seat)
+        self.advance()
+
+    def _bot_step(self) -> None:
+        self.busy = False
+        self._timer = None
+        session = self.session
+        if not session.is_bot_turn():
+            self.advance()
+            return
+        seat = session.deciding_bot()
+        if session.bot_kind(seat) == "expert":
+            # The expert thinks for up to a second: off the event loop, so keys still work.
+            self.busy = True
+            self.run_worker(lambda: session.bot_choose(seat), thread=True, name="bot", group="bot")
+            return
+        session.bot_move()
+        self.refresh_view()
+        self.advance()
+
+    def on_worker_state_changed(self, event) -> None:
+        from textual.worker import WorkerState
+
+        if event.worker.group != "bot" or event.state not in (
+            WorkerState.SUCCESS,
+            WorkerState.ERROR,
+        ):
+            return
+        self.busy = False
+        if event.state == WorkerState.SUCCESS and self.session.is_bot_turn():
+            self.session.bot_move(event.worker.result)
+        self.refresh_view()
+        self.advance()
+
+    def ask_decision(self, can_back: bool = False) -> None:
+        view = self.view()
+        options = [(choice_label(self.tr, view, a), a) for a in view.legal]
+        body = ""
+        if view.pending.kind == "react":
+            from ..describe import announced_effect, announcement
+
+            info = view.pending.info
+            body = announcement(self.tr, view, info)
+            effect = announced_effect(self.tr, view, info)
+            body += f"\n{effect}" if effect else ""
+        if view.pending.kind == "arrange":  # the events to order, with what each does
+            from ..describe import peeked
+
+            body = "\n".join(
+                f"{self.tr.event(e)} : {self.tr.event_text(e)}"
+                if self.tr.lang == "fr"
+                else f"{self.tr.event(e)}: {self.tr.event_text(e)}"
+                for e in peeked(view)
+                if card_id(e) in self.tr.content.events
+            )
+        if view.pending.kind == "claim_synergy" and (
+            view.synergy is None or view.synergy.qualifies is None
+        ):
+            body = self.tr("synergy.none")
+        picked = view.pending.mine.get("picked")
+        if picked:
+            body = self.tr("mulligan.picked", cards=", ".join(self.tr.card(c) for c in picked))
+        clock = None
+        if view.pending.kind == "react" and not self.session.local and self._window_seconds():
+            clock = self._window_clock  # a table server's window: its time runs out
+        self.busy = True
+        self.asking = ChoiceModal(
+            decision_title(self.tr, view),
+            options,
+            body=body,
+            clock=clock,
+            can_back=can_back,
+            keys=self.tr("back") if can_back else "",
+        )
+        self.asked_legal = view.legal
+        self.app.push_screen(self.asking, self._decided)
+
+    def _decided(self, action) -> None:
+        self.busy = False
+        self.asking = None
+        if action is not None:
+            self.play(action)
+        else:
+            self.advance()
+
+    def play(self, action) -> None:
+        try:
+            self.session.play(action)
+        except IllegalAction as exc:
+            self.refuse(exc)
+        self.refresh_view()
+        self.advance()
+
+    def refuse(self, exc: IllegalAction) -> None:
+        reason = render_refusal(self.tr, exc, self.view().players)
+        self.notify(self.tr("error", reason=reason), severity="warning", markup=False)

@@ -1,0 +1,242 @@
+"""The game screen's keys: the engine's legal actions as keys, and the screens they open
+(a part of `GameScreen`)."""
+
+from __future__ import annotations
+
+from ...engine import actions as act
+from ..describe import choice_label
+from .choice import ChoiceModal
+
+TURN_ACTIONS = {"play", "deck", "discard", "draw", "trade", "store", "power", "end"}
+
+
+class GameKeys:
+    """Mixed into `GameScreen`: its state (session, tr, selected…) lives there."""
+
+    # ------------------------------------------------------------ keys
+
+    def _my_turn(self) -> bool:
+        view = self.view()
+        pending = view.pending
+        return (
+            not self.busy
+            and pending is not None
+            and pending.kind == "turn"
+            and pending.seat == view.seat
+            and not self.session.is_bot_turn()
+        )
+
+    def _selected(self):
+        """The selected card of the hand, with what it allows now (a HandCard)."""
+        hand = self.view().hand
+        return hand[self.selected] if hand else None
+
+    def _options(self, kind) -> list:
+        return [a for a in self.view().legal if isinstance(a, kind)]
+
+    def check_action(self, action: str, parameters) -> bool | None:
+        if action not in TURN_ACTIONS:
+            if action == "skip":
+                return self.session.is_bot_turn()
+            if action == "save":
+                return self.session.saves_dir is not None
+            if action == "hand_over":
+                return self.session.can_hand_over
+            if action in ("chat", "auto_pass"):
+                return not self.session.local  # a table of the server
+            return True
+        if not self._my_turn():
+            return False
+        card = self._selected()
+        if action == "play":
+            return card is not None and card.playable
+        if action == "deck":
+            return card is not None and card.put_in_deck is not None
+        if action == "discard":
+            return card is not None and card.discard is not None
+        kinds = {
+            "draw": act.Draw,
+            "trade": act.ProposeTrade,
+            "store": act.StoreAp,
+            "power": act.UsePower,
+            "end": act.EndTurn,
+        }
+        return bool(self._options(kinds[action]))
+
+    def on_key(self, event) -> None:
+        if event.character and event.character.isdigit() and event.character != "0":
+            hand = self.view().hand
+            index = int(event.character) - 1
+            if index < len(hand):
+                self.selected = index
+                self.refresh_view()
+                event.stop()
+
+    def action_select(self, step: int) -> None:
+        hand = self.view().hand
+        if hand:
+            self.selected = (self.selected + step) % len(hand)
+            self.refresh_view()
+
+    def _choose(self, title: str, actions: list, body: str = "", confirm: bool = False) -> None:
+        """One way to do it: done at once (the key said what), unless `confirm`: then the
+        dialog says what it will do and costs, and Escape goes back."""
+        view = self.view()
+        if len(actions) == 1 and not confirm:
+            self.play(actions[0])
+            return
+        options = [(choice_label(self.tr, view, a), a) for a in actions]
+        self.busy = True
+        self.app.push_screen(
+            ChoiceModal(title, options, body=body, keys=self.tr("back"), can_back=True),
+            self._decided,
+        )
+
+    def _card_action(self, allowed, cls) -> None:
+        """Put in deck or discard the selected card; a refused one says why, in words."""
+        card = self._selected()
+        if card is None:
+            return
+        self.play(allowed or cls(self.view().seat, card.instance))
+
+    def action_play(self) -> None:
+        card = self._selected()
+        if card is None:
+            return
+        if not card.plays:
+            self.play(act.PlayCard(self.view().seat, card.instance))  # refused, with the reason
+            return
+        self._choose(self.tr("choose.play", card=self.tr.card(card.instance)), list(card.plays))
+
+    def action_deck(self) -> None:
+        card = self._selected()
+        self._card_action(card and card.put_in_deck, act.PutInDeck)
+
+    def action_discard(self) -> None:
+        card = self._selected()
+        self._card_action(card and card.discard, act.Discard)
+
+    def action_draw(self) -> None:
+        self.play(act.Draw(self.view().seat))
+
+    def action_trade(self) -> None:
+        self._choose(
+            self.tr("choose.trade"),
+            self._options(act.ProposeTrade),
+            body=self.tr("trade.explain"),
+            confirm=True,
+        )
+
+    def action_store(self) -> None:
+        self._choose(self.tr("choose.store"), self._options(act.StoreAp))
+
+    def action_power(self) -> None:
+        me = self.view().me
+        power = self.tr.power(me.character)
+        body = f"{self.tr.power_text(me.character)}\n{self.tr('power.cost', cost=me.power_cost)}"
+        self._choose(
+            self.tr("choose.power", power=power),
+            self._options(act.UsePower),
+            body=body,
+            confirm=True,
+        )
+
+    def action_end(self) -> None:
+        self.play(act.EndTurn(self.view().seat))
+
+    def action_skip(self) -> None:
+        if self.session.is_bot_turn() and self._timer is not None:
+            self._timer.stop()
+            self._bot_step()
+
+    def action_help(self) -> None:
+        self.app.open_help()
+
+    def action_cards(self) -> None:
+        self.app.open_help(tab="cards")
+
+    def action_hand_over(self) -> None:
+        seat = self.session.viewer
+        if seat in self.session.bots or self.session.over:
+            return
+        name = self.view().players[seat].name
+        options = [(self.tr("hand_over.yes", name=name), True), (self.tr("hand_over.no"), False)]
+        self.app.push_screen(
+            ChoiceModal(self.tr("hand_over.title", name=name), options, can_back=True),
+            self._handed,
+        )
+
+    def _handed(self, yes) -> None:
+        if yes:
+            self.session.hand_over(self.session.viewer)
+            self.refresh_view()
+            self.advance()
+
+    def action_events(self) -> None:
+        """Every active event with its whole text (the pane has room for names only)."""
+        from .log import LogScreen
+
+        view, tr = self.view(), self.tr
+        lines = []
+        for event in view.active_events:
+            turns = tr("events.turns", n=event.remaining)
+            lines += [f"{tr.event(event.event)} · {turns}", f"  {tr.event_text(event.event)}", ""]
+        self.app.push_screen(LogScreen(tr("events"), lines or [tr("events.none")]))
+
+    def action_log(self) -> None:
+        from ..widgets import log_lines
+        from .log import LogScreen
+
+        self.app.push_screen(LogScreen(self.tr("log"), log_lines(self.tr, self.view())))
+
+    def action_save(self) -> None:
+        from .save_name import SaveNameModal
+
+        if self.session.saves_dir is None:
+            return
+        default = "partie-" if self.tr.lang == "fr" else "game-"
+        default += self.session.updated[:16].replace(":", "").replace("T", "-")
+        self.app.push_screen(
+            SaveNameModal(self.tr("save.prompt"), default, self.tr("save.hint")), self._saved
+        )
+
+    def _saved(self, name: str | None, replace: bool = False) -> None:
+        if name and not replace and self.session.other_game_at(name):
+            options = [
+                (self.tr("save.replace.yes", name=name), True),
+                (self.tr("save.replace.no"), False),
+            ]
+            self.app.push_screen(
+                ChoiceModal(self.tr("save.replace.title", name=name), options, can_back=True),
+                lambda yes: self._saved(name, True) if yes else self.action_save(),
+            )
+            return
+        if name:
+            try:
+                path = self.session.save(name)
+            except OSError as exc:
+                problem = f"{exc.filename}: {exc.strerror or exc}"
+                self.notify(self.tr("save.failed", problem=problem), severity="error")
+                return
+            self.notify(self.tr("save.done", name=path.stem))
+            self.refresh_view()
+
+    def action_quit(self) -> None:
+        self.app.quit_game(self.session)
+
+    # ------------------------------------------------------------ at a table server
+
+    def action_auto_pass(self) -> None:
+        """Pass by myself in reaction windows where I cannot cancel (faster, but others
+        may then read a slow answer as a cancel in hand: the player's choice)."""
+        on = self.session.toggle_auto_pass()
+        self.notify(self.tr("auto_pass.on" if on else "auto_pass.off"), markup=False)
+
+    def action_chat(self) -> None:
+        from .text_prompt import ChatModal
+
+        self.app.push_screen(ChatModal(self.tr, self.session.chat_limit), self._chat)
+
+    def _chat(self, text: str | None) -> None:
+        if text and text.strip():
+            self.session.chat(text)

@@ -1,0 +1,225 @@
+"""The lobby of a table server: its tables, and keys to create one, sit, resume or watch.
+
+Every name and table name came from another user: it is shown as plain Rich Text
+(never parsed as markup), after the server turned control characters into visible
+pictures, so it can neither run an action nor drive the terminal. The screen speaks
+to the server through the app's `Lobby` (play/lobby.py): it knows no transport.
+"""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.screen import Screen
+from textual.widgets import Static
+
+from ...content import configuration_ids
+from ..messages import TableEvent
+from .choice import ChoiceModal
+from .text_prompt import TextModal
+
+CONFIGS = configuration_ids()
+
+
+def seat_line(tr, index: int | None, seat: dict) -> str:
+    side = tr("side." + seat["side"])
+    if seat["player"]:
+        who = seat["player"] + (f" ({tr('lobby.away')})" if seat["away"] else "")
+        if seat["bot"]:
+            who += f" → {tr('new.bot')}"
+    elif seat["open"] and not seat["bot"]:
+        who = tr("lobby.free")
+    else:
+        who = tr("new.bot")
+    return f"{side:<6} {who}" if index is None else f"{index}. {side:<6} {who}"
+
+
+def table_line(tr, table: dict) -> str:
+    free = sum(1 for s in table["seats"] if s["open"] and not s["player"] and not s["bot"])
+    if table.get("stage") == "waiting":
+        where = tr("lobby.waiting")
+    elif table.get("outcome"):
+        where = tr("band." + table["outcome"])
+    else:
+        where = tr("phase_turn", phase=table["phase"], turn=table["round"], of=table["rounds"])
+    lock = " 🔒" if table.get("code") else ""
+    return (
+        f"{table['name'][:24]:<24}{lock} {table['configuration']:<4} "
+        f"{tr('lobby.free_n', n=free):<12} {where} · 👁 {table['spectators']}"
+    )
+
+
+def net_error(tr, message: dict) -> str:
+    """A server's refusal in the player's language (its code), else its own words."""
+    key = f"net.{message.get('code')}"
+    if key in tr.strings:
+        return tr(key)
+    return Text(str(message.get("message", ""))).plain
+
+
+class LobbyScreen(Screen[None]):
+    """The tables of the server; keys to create one, sit, resume or watch."""
+
+    DEFAULT_CSS = """
+    LobbyScreen { padding: 0 1; }
+    LobbyScreen #lobby-title { text-style: bold; }
+    LobbyScreen #lobby-status { color: $text-muted; }
+    LobbyScreen #lobby-tables { height: 1fr; border: round $secondary; padding: 0 1; }
+    LobbyScreen #lobby-keys { color: $text-muted; }
+    """
+    BINDINGS = [
+        Binding("up", "move(-1)", show=False),
+        Binding("down", "move(1)", show=False),
+        Binding("n", "create", show=False),
+        Binding("enter", "sit", show=False),
+        Binding("w", "watch", show=False),
+        Binding("q", "quit", show=False),
+    ]
+
+    def __init__(self):
+        super().__init__()
+        self.selected = 0
+
+    def compose(self) -> ComposeResult:
+        tr = self.app.tr
+        yield Static(tr("lobby.title"), id="lobby-title")
+        yield Static("", id="lobby-status")
+        yield Static("", id="lobby-tables")
+        yield Static(tr("lobby.keys"), id="lobby-keys")
+
+    def on_mount(self) -> None:
+        self.show()
+
+    def on_screen_resume(self) -> None:
+        self.show()  # what came while another screen was up (the too-small message)
+
+    def show(self) -> None:
+        tr = self.app.tr
+        lobby = self.app.lobby
+        status = tr("lobby.connected", name=lobby.name) if lobby.connected else tr("lobby.offline")
+        self.query_one("#lobby-status", Static).update(Text(status))
+        tables = lobby.tables
+        self.selected = max(0, min(self.selected, len(tables) - 1))
+        if not tables:
+            body = Text(tr("lobby.none"), style="dim")
+        else:
+            body = Text()
+            for i, table in enumerate(tables):
+                line = Text(("▸ " if i == self.selected else "  ") + table_line(tr, table))
+                if i == self.selected:
+                    line.stylize("reverse")
+                body.append_text(line)
+                body.append("\n")
+                if i == self.selected:
+                    for index, seat in enumerate(table["seats"]):
+                        body.append("      " + seat_line(tr, index, seat) + "\n", style="dim")
+        self.query_one("#lobby-tables", Static).update(body)
+
+    def on_table_event(self, event: TableEvent) -> None:
+        if event.kind in ("tables", "welcome", "link"):
+            self.show()
+        elif event.kind == "error":
+            self.app.notify(net_error(self.app.tr, event.data), markup=False)
+
+    def action_move(self, step: int) -> None:
+        if self.app.lobby.tables:
+            self.selected = (self.selected + step) % len(self.app.lobby.tables)
+            self.show()
+
+    def _table(self) -> dict | None:
+        tables = self.app.lobby.tables
+        return tables[self.selected] if tables else None
+
+    def action_create(self) -> None:
+        tr = self.app.tr
+        options = [(c, c) for c in CONFIGS]
+        self.app.push_screen(
+            ChoiceModal(tr("lobby.create_config"), options, can_back=True), self._config_chosen
+        )
+
+    def _config_chosen(self, config: str | None) -> None:
+        if config is None:
+            return
+        tr = self.app.tr
+        seats = sum(int(n) for n in config.split("v"))
+        options = [(tr("lobby.humans_n", n=n), n) for n in range(1, seats + 1)]
+        self.app.push_screen(
+            ChoiceModal(tr("lobby.create_humans"), options, can_back=True),
+            lambda humans: self._ask_code(config, humans),
+        )
+
+    def _ask_code(self, config: str, humans: int | None) -> None:
+        if humans is None:
+            return
+        self.app.push_screen(
+            TextModal(self.app.tr("lobby.code_prompt"), self.app.lobby.code_max),
+            lambda code: self._create(config, humans, code),
+        )
+
+    def _create(self, config: str, humans: int, code: str | None) -> None:
+        if code is None:
+            return
+        name = self.app.lobby.create(config, humans, code.strip())
+        self.app.open_table(name, creator=True)
+
+    def action_sit(self) -> None:
+        table = self._table()
+        if table is None:
+            return
+        lobby = self.app.lobby
+        mine = lobby.own_seat(table)
+        if mine is not None:
+            lobby.sit(table["name"], mine)
+            self.app.open_table(table["name"])
+            return
+        tr = self.app.tr
+        options = [  # the dialog numbers them: no seat number before its own
+            (seat_line(tr, None, table["seats"][i]), i) for i in lobby.free_seats(table)
+        ]
+        if not options:
+            self.app.notify(tr("lobby.no_seat"), markup=False)
+            return
+        self.app.push_screen(
+            ChoiceModal(tr("lobby.pick_seat"), options, can_back=True),
+            lambda seat: self._sit(table["name"], seat),
+        )
+
+    def _sit(self, name: str, seat: int | None) -> None:
+        if seat is None:
+            return
+        table = self.app.lobby.table(name)
+        if table is not None and table.get("code"):
+            self.app.push_screen(
+                TextModal(self.app.tr("lobby.code_ask"), self.app.lobby.code_max),
+                lambda code: self._sit_with(name, seat, code),
+            )
+            return
+        self._sit_with(name, seat, "")
+
+    def _sit_with(self, name: str, seat: int, code: str | None) -> None:
+        if code is None:
+            return
+        self.app.lobby.sit(name, seat, code.strip())
+        self.app.open_table(name)
+
+    def action_watch(self) -> None:
+        table = self._table()
+        if table is None:
+            return
+        if self.app.lobby.needs_code(table):
+            self.app.push_screen(
+                TextModal(self.app.tr("lobby.code_ask"), self.app.lobby.code_max),
+                lambda code: self._watch(table["name"], code),
+            )
+            return
+        self._watch(table["name"], "")
+
+    def _watch(self, name: str, code: str | None) -> None:
+        if code is None:
+            return
+        self.app.lobby.watch(name, code.strip())
+        self.app.open_table(name, watching=True)
+
+    def action_quit(self) -> None:
+        self.app.exit()

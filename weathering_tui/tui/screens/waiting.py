@@ -1,0 +1,69 @@
+"""A table's waiting room: who sits where until the creator starts the game."""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.screen import Screen
+from textual.widgets import Static
+
+from ..messages import TableEvent
+from .lobby import net_error, seat_line
+
+
+class WaitingScreen(Screen[None]):
+    """Until the creator starts the game: who sits where. Empty open seats become bots."""
+
+    DEFAULT_CSS = """
+    WaitingScreen { padding: 1 2; }
+    WaitingScreen #wait-title { text-style: bold; }
+    WaitingScreen #wait-keys { color: $text-muted; margin-top: 1; }
+    """
+    BINDINGS = [
+        Binding("s", "start", show=False),
+        Binding("escape,q", "leave", show=False),
+    ]
+
+    def __init__(self, table: str, creator: bool):
+        super().__init__()
+        self.table = table
+        self.creator = creator
+
+    def compose(self) -> ComposeResult:
+        tr = self.app.tr
+        yield Static(Text(tr("wait.title", table=self.table)), id="wait-title")
+        yield Static("", id="wait-seats")
+        keys = tr("wait.keys_creator") if self.creator else tr("wait.keys")
+        yield Static(keys, id="wait-keys")
+
+    def on_mount(self) -> None:
+        self.show()
+
+    def on_screen_resume(self) -> None:
+        self.show()
+
+    def show(self, summary: dict | None = None) -> None:
+        tr = self.app.tr
+        # the table's own word (it may have come before this screen did)
+        summary = summary or self.app.lobby.summary(self.table)
+        if summary is None:
+            return
+        text = Text()
+        for i, seat in enumerate(summary["seats"]):
+            text.append(seat_line(tr, i, seat) + "\n")
+        self.query_one("#wait-seats", Static).update(text)
+
+    def on_table_event(self, event: TableEvent) -> None:
+        if event.kind == "table" and event.data["table"] == self.table:
+            self.show(event.data["summary"])
+        elif event.kind == "error":
+            self.app.notify(net_error(self.app.tr, event.data), markup=False)
+
+    def action_start(self) -> None:
+        if self.creator:
+            self.app.lobby.start(self.table)
+
+    def action_leave(self) -> None:
+        self.app.lobby.leave(self.table)
+        self.app.back_to_lobby()
