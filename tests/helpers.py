@@ -196,3 +196,65 @@ def running_server(tmp_path, saves="saves", sock="s.sock", **options):
             await server.stop()
 
     return run()
+
+
+class RedisServer:
+    """A redis-server of the test's own, on a free loopback port, in a folder of the
+    test, with AOF on and fsync'd at every write (as the README asks)."""
+
+    def __init__(self, folder):
+        import socket as socket_module
+
+        self.folder = folder
+        self.folder.mkdir(parents=True, exist_ok=True)
+        with socket_module.socket() as probe:
+            probe.bind(("127.0.0.1", 0))
+            self.port = probe.getsockname()[1]
+        self.url = f"redis://127.0.0.1:{self.port}/0"
+        self.process = None
+
+    def start(self):
+        import shutil
+        import subprocess
+        import time
+
+        binary = shutil.which("redis-server")
+        assert binary, "redis-server is needed (apt-get install redis-server; .ci/run does)"
+        self.process = subprocess.Popen(
+            [
+                binary,
+                "--port",
+                str(self.port),
+                "--bind",
+                "127.0.0.1",
+                "--dir",
+                str(self.folder),
+                "--appendonly",
+                "yes",
+                "--appendfsync",
+                "always",
+                "--save",
+                "",
+                "--daemonize",
+                "no",
+            ],
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+        )
+        import redis
+
+        client = redis.Redis(port=self.port, socket_timeout=1)
+        end = time.monotonic() + 10
+        while time.monotonic() < end:
+            try:
+                client.ping()
+                return self
+            except redis.RedisError:
+                time.sleep(0.05)
+        raise AssertionError("redis-server did not start")
+
+    def stop(self):
+        if self.process is not None and self.process.poll() is None:
+            self.process.terminate()
+            self.process.wait(10)
+        self.process = None

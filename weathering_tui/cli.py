@@ -168,6 +168,11 @@ def build_parser() -> argparse.ArgumentParser:
         "--grace", type=_seconds, default=60.0, help="seconds before a bot plays a gone seat (60)"
     )
     srv.add_argument("--pace", type=_seconds, default=0.6, help="seconds a bot waits (0.6)")
+    srv.add_argument(
+        "--store",
+        metavar="redis://HOST:PORT/N",
+        help="keep the tables in Redis instead of the saves folder (README: Many machines)",
+    )
     srv.add_argument("--ssh", metavar="ADDR:PORT", help="also let players in by SSH (asyncssh)")
     srv.add_argument("--host-key", help="SSH host key (default SAVES/ssh_host_ed25519_key)")
     srv.add_argument("--authorized-keys", help="only these public keys may log in by SSH")
@@ -302,6 +307,16 @@ def _serve(args) -> int:
     from .savefile import saves_dir
 
     folder = saves_dir(getattr(args, "saves_dir", None))
+    store = None
+    if args.store:
+        from .storage.redis_store import RedisStore, StoreError
+
+        try:
+            store = RedisStore(args.store)
+            store.ping()
+        except StoreError as exc:
+            print(f"weathering serve: --store: {exc}", file=sys.stderr)
+            return 1
     server = Server(
         folder,
         Path(args.socket) if args.socket else None,
@@ -310,6 +325,7 @@ def _serve(args) -> int:
         max_spectators=args.max_spectators,
         grace=args.grace,
         pace=args.pace,
+        store=store,
     )
 
     door = None

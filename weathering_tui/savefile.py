@@ -253,11 +253,12 @@ def _check_snapshot(path: Path, state: st.GameState, content: Content) -> None:
         )
 
 
-def read_save(path, content: Content | None = None) -> SavedGame:
-    """Load and verify a save; raise SaveError naming the file and the problem."""
+def read_save(path, content: Content | None = None, raw: bytes | None = None) -> SavedGame:
+    """Load and verify a save; raise SaveError naming the file and the problem. `raw`:
+    the save's bytes when they do not come from `path` (which then names them)."""
     path = Path(path)
     content = content or default_content()
-    document = read_document(path)
+    document = read_document(path, raw)
     meta = document["meta"]
     if not isinstance(meta, dict):
         raise SaveError(path, "meta must be a table", "meta doit être une table")

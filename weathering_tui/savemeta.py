@@ -71,10 +71,12 @@ def _read_bytes(path: Path) -> bytes:
         ) from None
 
 
-def read_document(path) -> dict:
-    """Parse the TOML and check its format name and version (no replay)."""
+def read_document(path, raw: bytes | None = None) -> dict:
+    """Parse the TOML and check its format name and version (no replay). `raw`: the
+    file's bytes when they come from elsewhere (a table kept in Redis); `path` then
+    only names it in messages."""
     path = Path(path)
-    raw = _read_bytes(path)
+    raw = _read_bytes(path) if raw is None else raw
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError:

@@ -24,7 +24,7 @@ class Driver:
         if table.started:
             return
         table.start()
-        table.save()
+        self._save(table)
         self.notice(table, "started", "")
         self.push(table)
         self.broadcast_lobby()
@@ -43,35 +43,65 @@ class Driver:
     def commit(self, table: Table) -> None:
         """Show what the table did, once it is on disk: new actions go to the journal
         (fsync'd, off the event loop) and the views that show them are sent after."""
-        if not table.unjournaled:
+        if not table.unjournaled and not table.compact_wanted:
             self.push(table)
         elif table.name not in self.flushing:
             loop = asyncio.get_running_loop()
             self.flushing[table.name] = loop.create_task(self._flush(table))
 
     async def _flush(self, table: Table) -> None:
+        """Append what is new, compact when due (in a store: off the event loop), then
+        show it. While the disk or the store fails nothing is shown: the table is paused,
+        its players are told, and it goes on by itself once the write succeeds."""
+        failed = False
         try:
-            while table.unjournaled:
-                start, batch = table.durable, list(table.unjournaled)
+            while table.unjournaled or (table.store is not None and table.compact_wanted):
                 try:
-                    await asyncio.to_thread(table.journal.append, start, batch)
+                    if table.unjournaled:
+                        start, batch = table.durable, list(table.unjournaled)
+                        await asyncio.to_thread(table.journal.append, start, batch)
+                        table.durable = start + len(batch)
+                    if table.store is not None and self._compact_due(table):
+                        await self._compact_in_store(table)
                 except OSError as exc:
                     print(f"weathering serve: table {table.name}: journal: {exc}", flush=True)
+                    if not failed:
+                        failed = True
+                        self.notice(table, "paused", "")
                     await asyncio.sleep(1.0)  # nothing is shown until it is written
                     continue
-                table.durable = start + len(batch)
         finally:
             self.flushing.pop(table.name, None)
+        if failed:
+            self.notice(table, "resumed", "")
         if table.over and table.finished_at == float("inf"):
             table.finished_at = time.monotonic()
-        if table.over or table.journal.length >= COMPACT_EVERY or table.compact_wanted:
+        if table.store is None and self._compact_due(table):
             self._save(table)
         self.push(table)
         if table.over:
             self.broadcast_lobby()
 
-    def _save(self, table: Table) -> None:
-        """Compact the table into its save, now or once its journal append is done."""
+    def _compact_due(self, table: Table) -> bool:
+        return table.over or table.journal.length >= COMPACT_EVERY or table.compact_wanted
+
+    async def _compact_in_store(self, table: Table) -> None:
+        """The save written from the game as it is now (serialized here, on the loop, so
+        that no action lands half-way), sent to the store in a thread."""
+        table.compact_wanted = False
+        count, text = table.snapshot()
+        await asyncio.to_thread(table.store.write_save, table.key, text)
+        table.compacted(count)
+        if table.over:
+            await asyncio.to_thread(table.write_file)
+
+    def _save(self, table: Table, at_stop: bool = False) -> None:
+        """Compact the table into its save, now or once its journal append is done (in
+        a store: always by the journal's writer, off the event loop, but at the stop)."""
+        if table.store is not None and not at_stop:
+            table.compact_wanted = True
+            self.commit(table)
+            return
         if table.name in self.flushing:
             table.compact_wanted = True
             return

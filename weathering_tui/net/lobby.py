@@ -129,7 +129,7 @@ class Lobby:
         while path.exists() or any(t.path == path for t in self.tables.values()):
             n += 1
             path = self.tables_dir / f"{stem}-{n}.toml"
-        table.keep_at(path)  # the server alone names files
+        table.keep_at(path, self.store)  # the server alone names files (and keys)
         self.tables[name.casefold()] = table
         self.notices[name.casefold()] = []
         conn.send(pr.server_line("created", table=name))

@@ -250,7 +250,9 @@ class ErrorMessage:
 class Notice:
     table: str = attrs.field(validator=_of(str))
     kind: str = attrs.field(
-        validator=attrs.validators.in_(("chat", "away", "back", "bot", "started"))
+        validator=attrs.validators.in_(
+            ("chat", "away", "back", "bot", "started", "paused", "resumed")
+        )
     )
     name: str = attrs.field(validator=_of(str))
     text: str = attrs.field(default="", validator=_of(str))

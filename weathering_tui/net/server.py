@@ -46,7 +46,9 @@ class Server(Lobby, Driver):
         max_spectators: int = 20,
         grace: float = 60.0,
         pace: float = 0.6,
+        store=None,
     ):
+        self.store = store  # a RedisStore: tables kept there (`serve --store`), else files
         self.saves_dir = Path(saves_dir)
         self.tables_dir = self.saves_dir / "tables"
         self.socket_path = Path(socket_path) if socket_path else pr.default_socket()
@@ -119,7 +121,7 @@ class Server(Lobby, Driver):
             await asyncio.wait(list(self.flushing.values()), timeout=5)
         for table in self.tables.values():  # every table compacted into its save
             if table.game is not None:
-                self._save(table)
+                self._save(table, at_stop=True)
         if getattr(self, "sweeper", None) is not None:
             self.sweeper.cancel()
         for task in list(self.drivers.values()):
@@ -143,14 +145,20 @@ class Server(Lobby, Driver):
     def reopen_tables(self) -> None:
         """Every unfinished table comes back; a table finished in the last hour too, so
         that players who lost the link at the very end still see how it ended."""
-        for path in sorted(self.tables_dir.glob("*.toml")):
+        if self.store is not None:
+            paths = [self.tables_dir / f"{key}.toml" for key in self.store.names()]
+        else:
+            paths = sorted(self.tables_dir.glob("*.toml"))
+        for path in paths:
             try:
-                table = Table.reopen(path)
+                table = Table.reopen(path, self.store)
             except SaveError as exc:
                 print(f"weathering serve: table not reopened: {exc}", flush=True)
                 continue
-            if table.over and time.time() - path.stat().st_mtime > FINISHED_KEPT:
-                continue
+            if table.over and (
+                self.store is not None or time.time() - path.stat().st_mtime > FINISHED_KEPT
+            ):
+                continue  # (a finished table in the store has its file save: `check` it)
             if table.over:
                 table.finished_at = time.monotonic()
             self.tables[table.name.casefold()] = table

@@ -23,7 +23,7 @@ from ..engine import (
     view_for,
 )
 from ..engine import actions as act
-from ..savefile import SavedGame, write_save
+from ..savefile import SavedGame, SaveError, to_toml, write_save
 from ..storage.journal import FileJournal, Journal, read_table
 from .protocol import ProtocolError, clean_name, parse_action
 
@@ -73,6 +73,8 @@ class Table:
         self.bots: dict[int, object] = {}
         self.path: Path | None = None
         self.journal: Journal | None = None
+        self.store = None  # a RedisStore when tables are kept there (`serve --store`)
+        self.key = ""  # the table's name in the store
         self.compact_wanted = False  # save once the journal append under way is done
         self.durable = 0  # actions on disk (in the save or the journal): what may be shown
         self.answers = Answers()  # the open reaction window's answers, applied in seat order
@@ -259,10 +261,13 @@ class Table:
             "botted": [s.botted for s in self.seats],
         }
 
-    def keep_at(self, path: Path) -> None:
-        """The table's save (and its journal beside it): the server alone names files."""
+    def keep_at(self, path: Path, store=None) -> None:
+        """The table's save (and its journal beside it): the server alone names files.
+        With a store, the save and the journal are kept there under the file's stem,
+        and the file is written once the game is over (for `check` and replays)."""
         self.path = path
-        self.journal = FileJournal.beside(path)
+        self.store, self.key = store, path.stem
+        self.journal = FileJournal.beside(path) if store is None else store.journal(self.key)
 
     @property
     def unjournaled(self) -> list:
@@ -274,15 +279,44 @@ class Table:
         Never while a journal append is under way (the server sees to it)."""
         if self.path is not None and self.game is not None:
             self.game.table = self.table_meta()
+            if self.store is not None:  # the save and an empty journal, in one transaction
+                count, text = self.snapshot()
+                self.store.write_save(self.key, text)
+                self.compacted(count)
+                if self.over:
+                    self.write_file()
+                return
             write_save(self.path, self.game, backup=False, durable=True)
             self.durable = len(self.game.actions)
             if self.journal is not None and self.journal.length:
                 self.journal.reset()
 
+    def snapshot(self) -> tuple[int, bytes]:
+        """The save's text now, and how many actions it holds (for a store)."""
+        self.game.table = self.table_meta()
+        return len(self.game.actions), to_toml(self.game).encode("utf-8")
+
+    def compacted(self, count: int) -> None:
+        """The store holds a save of the first `count` actions and an empty journal."""
+        self.durable = max(self.durable, count)
+        self.journal.length = 0
+
+    def write_file(self) -> None:
+        """The usual TOML save in the tables folder (a finished table kept in a store:
+        `weathering check` and replays read it)."""
+        write_save(self.path, self.game, backup=False, durable=True)
+
     @classmethod
-    def reopen(cls, path: Path) -> Table:
-        """A table back from its autosave, every player away until they return."""
-        game = read_table(path)  # the save and the journal's actions beyond it
+    def reopen(cls, path: Path, store=None) -> Table:
+        """A table back from its autosave, every player away until they return. With a
+        store, from the save and journal kept there under the file's stem."""
+        if store is None:
+            game = read_table(path)  # the save and the journal's actions beyond it
+        else:
+            raw = store.read_save(path.stem)
+            if raw is None:
+                raise SaveError(path, "not in the store", "absente du stockage")
+            game = read_table(path, raw=raw, journal=store.journal(path.stem))
         meta = game.table
         setup = game.setup
         open_seats = [i for i, o in enumerate(meta.get("open", [])) if o]
@@ -297,7 +331,7 @@ class Table:
             events=setup.events,
         )
         table.game = game
-        table.keep_at(path)
+        table.keep_at(path, store)
         table.durable = len(game.actions)
         owners, names = meta.get("owners", []), meta.get("names", [])
         botted = meta.get("botted", [])

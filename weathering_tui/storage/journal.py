@@ -131,9 +131,10 @@ def replay_journal(path: Path, game: SavedGame, journal: Journal) -> int:
     return applied
 
 
-def read_table(path: Path) -> SavedGame:
-    """A table's save with its journal beside it: the game as far as anyone saw it."""
+def read_table(path: Path, raw: bytes | None = None, journal: Journal | None = None):
+    """A table's save with its journal beside it: the game as far as anyone saw it.
+    (`raw` and `journal`: a table kept elsewhere, which `path` only names.)"""
     path = Path(path)
-    game = read_save(path)
-    replay_journal(path, game, FileJournal.beside(path))
+    game = read_save(path, raw=raw)
+    replay_journal(path, game, journal if journal is not None else FileJournal.beside(path))
     return game

@@ -1,0 +1,146 @@
+"""Tables kept in Redis (`weathering serve --store redis://HOST:PORT/N`).
+
+A table is three keys, under a prefix (`weathering:` by default):
+
+- `table:NAME:save` — the table's TOML save (the game compacted: setup, actions, state,
+  and the table's seats in [meta.table]), the same text a `tables/NAME.toml` holds;
+- `table:NAME:journal` — a Redis Stream, one entry per action beyond the save
+  (fields `n`: the action's index, `action`: its JSON), appended before any view that
+  shows its result leaves the server;
+- `tables` — the set of table names.
+
+Compaction (a new save, then an empty journal) is one MULTI/EXEC transaction, so a
+reader never sees the save without its journal or an action twice.
+
+Durability is Redis's: run it with `appendonly yes` and `appendfsync always` (the
+README's "Many machines" section) so that an acknowledged append survives a Redis
+restart. Every call here blocks on the network: the server makes them off its event
+loop (`asyncio.to_thread`), as it does for file writes.
+"""
+
+from __future__ import annotations
+
+import json
+from urllib.parse import urlparse
+
+from .journal import action_to_data
+
+PREFIX = "weathering:"
+
+
+class StoreError(OSError):
+    """The store cannot be reached or refused: the message says which, plainly. An
+    OSError, as a failing disk is: the server handles both the same way (nothing is
+    shown until it is written; the table waits and tries again)."""
+
+
+def _guarded(method):
+    """Redis's errors as StoreError, naming the store."""
+
+    def call(self, *args, **kwargs):
+        store = self if isinstance(self, RedisStore) else self.store
+        try:
+            return method(self, *args, **kwargs)
+        except store.errors as exc:
+            raise StoreError(f"Redis at {store.url}: {exc}") from None
+
+    call.__name__, call.__doc__ = method.__name__, method.__doc__
+    return call
+
+
+def parse_url(url: str) -> dict:
+    """`redis://HOST:PORT/N` → the client's keyword arguments; StoreError if not one."""
+    parsed = urlparse(url)
+    if parsed.scheme != "redis" or not parsed.hostname:
+        raise StoreError(f"not a Redis URL (redis://HOST:PORT/N): {url}")
+    try:
+        db = int(parsed.path.lstrip("/") or 0)
+        port = parsed.port or 6379
+    except ValueError:
+        raise StoreError(f"not a Redis URL (redis://HOST:PORT/N): {url}") from None
+    return {"host": parsed.hostname, "port": port, "db": db, "password": parsed.password}
+
+
+class RedisStore:
+    """The tables of every server that shares this Redis database."""
+
+    def __init__(self, url: str, prefix: str = PREFIX, timeout: float = 2.0):
+        import redis
+        from redis.backoff import NoBackoff
+        from redis.retry import Retry
+
+        self.url = url
+        self.prefix = prefix
+        self.errors = (redis.RedisError, OSError)
+        self.redis = redis.Redis(
+            **parse_url(url),
+            socket_timeout=timeout,
+            socket_connect_timeout=timeout,
+            decode_responses=False,
+            # Fail fast: the server's own loop retries every second, and tells the
+            # table's players it is paused meanwhile.
+            retry=Retry(NoBackoff(), 1),
+        )
+
+    def key(self, *parts: str) -> str:
+        return self.prefix + ":".join(parts)
+
+    @_guarded
+    def ping(self) -> None:
+        """StoreError unless Redis answers."""
+        self.redis.ping()
+
+    @_guarded
+    def names(self) -> list[str]:
+        return sorted(n.decode() for n in self.redis.smembers(self.key("tables")))
+
+    @_guarded
+    def read_save(self, name: str) -> bytes | None:
+        return self.redis.get(self.key("table", name, "save"))
+
+    @_guarded
+    def write_save(self, name: str, text: bytes) -> None:
+        """The compacted save, with an empty journal: one transaction."""
+        pipe = self.redis.pipeline(transaction=True)
+        pipe.sadd(self.key("tables"), name)
+        pipe.set(self.key("table", name, "save"), text)
+        pipe.delete(self.key("table", name, "journal"))
+        pipe.execute()
+
+    def journal(self, name: str) -> RedisJournal:
+        return RedisJournal(self, name)
+
+
+class RedisJournal:
+    """A table's journal as a Redis Stream (the `Journal` interface of journal.py)."""
+
+    def __init__(self, store: RedisStore, name: str):
+        self.store = store
+        self.name = name
+        self.stream = store.key("table", name, "journal")
+        self.length = self._length()
+
+    @_guarded
+    def _length(self) -> int:
+        return self.store.redis.xlen(self.stream)
+
+    @_guarded
+    def append(self, start: int, actions: list) -> None:
+        pipe = self.store.redis.pipeline(transaction=True)
+        for i, action in enumerate(actions):
+            data = json.dumps(action_to_data(action), separators=(",", ":"))
+            pipe.xadd(self.stream, {"n": start + i, "action": data})
+        pipe.execute()
+        self.length += len(actions)
+
+    @_guarded
+    def entries(self) -> list[tuple[int, dict]]:
+        found = []
+        for _, fields in self.store.redis.xrange(self.stream):
+            found.append((int(fields[b"n"]), json.loads(fields[b"action"])))
+        return found
+
+    @_guarded
+    def reset(self) -> None:
+        self.store.redis.delete(self.stream)
+        self.length = 0
