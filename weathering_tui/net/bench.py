@@ -1,5 +1,6 @@
 """`python -m weathering_tui.net.bench [TABLES] [SEATS] [PROCESSES]`: the server under load;
 `python -m weathering_tui.net.bench ssh [PLAYERS]`: the SSH door.
+`python -m weathering_tui.net.bench cluster [TABLES]`: servers on one Redis (`bench_cluster`).
 `python -m weathering_tui.net.bench windows [GAMES] [ANSWER_SECONDS]`: what reaction
 windows cost a 3v2 with three humans (`bench_windows`).
 
@@ -288,6 +289,10 @@ def bench_ssh(players: int) -> int:
 
 
 def main(argv: list[str]) -> int:
+    if argv and argv[0] == "cluster":
+        from .bench_cluster import bench_cluster
+
+        return bench_cluster(int(argv[1]) if len(argv) > 1 else 6)
     if argv and argv[0] == "windows":
         from .bench_windows import bench_windows
 

@@ -90,7 +90,7 @@ class Driver:
         that no action lands half-way), sent to the store in a thread."""
         table.compact_wanted = False
         count, text = table.snapshot()
-        await asyncio.to_thread(table.store.write_save, table.key, text)
+        await asyncio.to_thread(table.store.write_save, table.key, text, table.journal.fence)
         table.compacted(count)
         if table.over:
             await asyncio.to_thread(table.write_file)

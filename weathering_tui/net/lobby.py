@@ -87,17 +87,19 @@ class Lobby:
         return table
 
     def lobby(self) -> list[dict]:
-        return [
+        """Every table: this server's, and (sharing a store) every other server's."""
+        here = [
             t.summary(sum(c.tables.get(t.name) == SPECTATOR for c in self.at(t.name)))
             for t in self.tables.values()
         ]
+        return here + (self.remote_lobby() if self.store is not None else [])
 
     def create(self, conn: Connection, message: pr.CreateTable) -> None:
         name = pr.clean_name(message.name)
         if not re.search(r"\w", name):
             raise pr.ProtocolError("bad_name", "a table needs a name")
         old = self.tables.get(name.casefold())
-        if old is not None and not old.over:
+        if (old is not None and not old.over) or name.casefold() in self.remote:
             raise pr.ProtocolError("name_taken", "a table has that name already")
         if sum(not t.over for t in self.tables.values()) >= self.max_tables:
             raise pr.ProtocolError("full", "the server holds as many tables as it may")
@@ -130,6 +132,10 @@ class Lobby:
             n += 1
             path = self.tables_dir / f"{stem}-{n}.toml"
         table.keep_at(path, self.store)  # the server alone names files (and keys)
+        if self.store is not None:  # the table's lease, before anyone may play there
+            if path.stem in self.store.names() or not self.claim_sync(path.stem):
+                raise pr.ProtocolError("name_taken", "a table has that name already")
+            table.journal.fence = (self.store.key("table", path.stem, "owner"), self.server_id)
         self.tables[name.casefold()] = table
         self.notices[name.casefold()] = []
         conn.send(pr.server_line("created", table=name))
@@ -221,7 +227,9 @@ class Lobby:
         for conn in self.at(table.name):
             conn.send(line)
 
-    def broadcast_lobby(self) -> None:
+    def broadcast_lobby(self, publish: bool = True) -> None:
+        if publish and self.store is not None:
+            self.publish_summaries()  # the other servers' lobbies hear it too
         line = pr.server_line("tables", tables=self.lobby())
         for conn in list(self.connections):
             if conn.identity is not None and not conn.tables:

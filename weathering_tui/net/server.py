@@ -15,6 +15,7 @@ import asyncio
 import contextlib
 import os
 import signal
+import socket
 import stat
 import time
 from pathlib import Path
@@ -23,6 +24,7 @@ from ..bots.pool import BotPool
 from ..engine import SPECTATOR
 from ..savefile import SaveError
 from . import protocol as pr
+from .cluster import Cluster
 from .connection import HELLO_WITHIN, Admission, Connection, user_name
 from .driver import Driver
 from .folders import unsafe_folder
@@ -33,10 +35,11 @@ PER_IDENTITY = 8  # connections of one identity at once
 WAITING_EXPIRES = 3600.0  # seconds a table may wait for its players before it goes
 FINISHED_KEPT = 600.0  # seconds a finished table stays in the lobby
 BACKLOG = 1024  # sockets waiting to be accepted: a burst of connects fills no queue
+HOST = socket.gethostname()
 IDLE = 3600.0  # seconds without a message before a connection away from tables is closed
 
 
-class Server(Lobby, Driver):
+class Server(Lobby, Driver, Cluster):
     def __init__(
         self,
         saves_dir: Path,
@@ -74,6 +77,7 @@ class Server(Lobby, Driver):
         self.wrong_codes: dict[tuple | str, list[float]] = {}
         self.last_chat: dict[str, float] = {}  # identity -> when it last chatted
         self.flushing: dict[str, asyncio.Task] = {}  # tables whose journal is being written
+        self.cluster_init()  # (used with a store: several servers on one Redis)
 
     # ------------------------------------------------------------ start and stop
 
@@ -87,7 +91,10 @@ class Server(Lobby, Driver):
                 raise OSError(f"unsafe folder: {problem}")
         self.tables_dir.mkdir(parents=True, exist_ok=True)
         os.chmod(self.tables_dir, 0o700)
-        self.reopen_tables()
+        if self.store is None:
+            self.reopen_tables()
+        else:  # tables come back by taking over the leases nobody renews (`Cluster`)
+            await self.cluster_start()
         path = self.socket_path
         if path.exists() or path.is_symlink():
             if not stat.S_ISSOCK(path.lstat().st_mode):
@@ -117,6 +124,8 @@ class Server(Lobby, Driver):
             self.broadcast_lobby()
 
     async def stop(self) -> None:
+        if self.store is not None:
+            await self.cluster_stop_loops()
         if self.flushing:  # appends under way end first (an fsync or two)
             await asyncio.wait(list(self.flushing.values()), timeout=5)
         for table in self.tables.values():  # every table compacted into its save
@@ -141,6 +150,8 @@ class Server(Lobby, Driver):
         with contextlib.suppress(OSError):
             self.socket_path.unlink()
         self.pool.close()
+        if self.store is not None:
+            await self.cluster_stop()  # our leases go: another server takes over at once
 
     def reopen_tables(self) -> None:
         """Every unfinished table comes back; a table finished in the last hour too, so
@@ -234,6 +245,8 @@ class Server(Lobby, Driver):
             await conn.writer.drain() if not conn.closed else None
 
     def dispatch(self, conn: Connection, message) -> None:  # noqa: C901 - one case a message
+        if self.forward(conn, message):  # a table another server owns: sent there
+            return
         match message:
             case pr.Hello():
                 self.hello(conn, message)
@@ -267,6 +280,8 @@ class Server(Lobby, Driver):
         if message.protocol != pr.PROTOCOL:
             raise pr.ProtocolError("protocol", f"this server speaks protocol {pr.PROTOCOL}")
         user = user_name(conn.uid)
+        if self.store is not None:  # servers share tables: a user is one of this machine
+            user = f"{user}@{HOST}"
         if message.identity is not None:
             if conn.uid != self.own_uid:
                 raise pr.ProtocolError("identity", "only the server's own user names identities")
@@ -292,6 +307,8 @@ class Server(Lobby, Driver):
         )
 
     def _gone(self, conn: Connection) -> None:
+        if self.store is not None:
+            self.forward_gone(conn)
         for name, seat in list(conn.tables.items()):
             self.unplace(conn, name)
             table = self.tables.get(name.casefold())

@@ -281,7 +281,7 @@ class Table:
             self.game.table = self.table_meta()
             if self.store is not None:  # the save and an empty journal, in one transaction
                 count, text = self.snapshot()
-                self.store.write_save(self.key, text)
+                self.store.write_save(self.key, text, self.journal.fence)
                 self.compacted(count)
                 if self.over:
                     self.write_file()

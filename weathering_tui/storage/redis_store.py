@@ -99,8 +99,14 @@ class RedisStore:
         return self.redis.get(self.key("table", name, "save"))
 
     @_guarded
-    def write_save(self, name: str, text: bytes) -> None:
-        """The compacted save, with an empty journal: one transaction."""
+    def write_save(self, name: str, text: bytes, fence: tuple[str, str] | None = None) -> None:
+        """The compacted save, with an empty journal: one transaction (fenced by the
+        table's lease when there is one)."""
+        if fence is not None:
+            keys = [fence[0], self.key("table", name, "save")]
+            keys += [self.key("table", name, "journal"), self.key("tables")]
+            self.redis.eval(FENCED_SAVE, 4, *keys, fence[1], name, text)
+            return
         pipe = self.redis.pipeline(transaction=True)
         pipe.sadd(self.key("tables"), name)
         pipe.set(self.key("table", name, "save"), text)
@@ -111,13 +117,36 @@ class RedisStore:
         return RedisJournal(self, name)
 
 
+FENCED_APPEND = """
+if redis.call('GET', KEYS[1]) ~= ARGV[1] then
+  return redis.error_reply('LEASE this server no longer owns the table')
+end
+for i = 2, #ARGV, 2 do
+  redis.call('XADD', KEYS[2], '*', 'n', ARGV[i], 'action', ARGV[i + 1])
+end
+return 1
+"""
+FENCED_SAVE = """
+if redis.call('GET', KEYS[1]) ~= ARGV[1] then
+  return redis.error_reply('LEASE this server no longer owns the table')
+end
+redis.call('SADD', KEYS[4], ARGV[2])
+redis.call('SET', KEYS[2], ARGV[3])
+redis.call('DEL', KEYS[3])
+return 1
+"""
+
+
 class RedisJournal:
-    """A table's journal as a Redis Stream (the `Journal` interface of journal.py)."""
+    """A table's journal as a Redis Stream (the `Journal` interface of journal.py).
+    With a `fence` (the lease's key, the server's id), an append or a compaction
+    happens only while the lease is this server's: one writer, always."""
 
     def __init__(self, store: RedisStore, name: str):
         self.store = store
         self.name = name
         self.stream = store.key("table", name, "journal")
+        self.fence: tuple[str, str] | None = None
         self.length = self._length()
 
     @_guarded
@@ -126,11 +155,17 @@ class RedisJournal:
 
     @_guarded
     def append(self, start: int, actions: list) -> None:
-        pipe = self.store.redis.pipeline(transaction=True)
+        pairs = []
         for i, action in enumerate(actions):
-            data = json.dumps(action_to_data(action), separators=(",", ":"))
-            pipe.xadd(self.stream, {"n": start + i, "action": data})
-        pipe.execute()
+            pairs += [start + i, json.dumps(action_to_data(action), separators=(",", ":"))]
+        if self.fence is not None:
+            owner, me = self.fence
+            self.store.redis.eval(FENCED_APPEND, 2, owner, self.stream, me, *pairs)
+        else:
+            pipe = self.store.redis.pipeline(transaction=True)
+            for n, data in zip(pairs[::2], pairs[1::2], strict=True):
+                pipe.xadd(self.stream, {"n": n, "action": data})
+            pipe.execute()
         self.length += len(actions)
 
     @_guarded

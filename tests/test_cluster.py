@@ -1,0 +1,185 @@
+"""Several `serve --store` processes on one Redis: a table created on one server and
+played from the others, the same lobby everywhere, the owner killed mid-game and the
+game going on, and an action sent twice applied once (net/cluster.py)."""
+
+import asyncio
+import json
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+
+import pytest
+from helpers import RedisServer
+from test_net import _wait_for_socket
+from test_store_redis import kept, serve, wait_for
+
+from weathering_tui.cli import main as cli
+from weathering_tui.engine.wire import action_to_data
+from weathering_tui.net import protocol as pr
+from weathering_tui.net.cluster import LEASE_MS
+from weathering_tui.savefile import read_save
+from weathering_tui.storage.redis_store import RedisStore
+
+
+@pytest.fixture
+def redis_url(tmp_path):
+    server = RedisServer(tmp_path / "redis").start()
+    try:
+        yield server.url
+    finally:
+        server.stop()
+
+
+def ask(path, *messages, want="tables", identity="probe") -> dict:
+    """Say hello on a server's socket, send `messages`, return the first `want` answer."""
+    with socket.socket(socket.AF_UNIX) as sock:
+        sock.settimeout(5)
+        sock.connect(str(path))
+        sock.sendall(pr.client_line(pr.Hello(pr.PROTOCOL, "test", identity=identity)))
+        for message in messages:
+            sock.sendall(pr.client_line(message))
+        stream = sock.makefile("rb")
+        while True:
+            answer = json.loads(stream.readline())
+            if answer["type"] == want:
+                return answer
+
+
+def create_on(path, name="k") -> None:
+    table = pr.CreateTable(name, "2v1", (0, 1), seed=5, start_when_full=True)
+    ask(path, table, want="created", identity="creator")
+
+
+def player(path, seat: int, identity: str):
+    command = [sys.executable, "-m", "weathering_tui", "join", "--socket", str(path)]
+    command += ["--bot", "random", "--table", "k", "--seat", str(seat), "--identity", identity]
+    return subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+
+
+def lobby_of(path) -> list:
+    tables = ask(path, pr.ListTables())["tables"]
+    return sorted((t["name"], t["stage"], [s["player"] for s in t["seats"]]) for t in tables)
+
+
+def servers(tmp_path, redis_url, count=3):
+    paths = [tmp_path / f"s{i}.sock" for i in range(count)]
+    procs = [serve(tmp_path / f"f{i}", path, redis_url) for i, path in enumerate(paths)]
+    for path in paths:
+        _wait_for_socket(path)
+    return paths, procs
+
+
+def finish(processes):
+    for process in processes:
+        if process is not None and process.poll() is None:
+            process.kill()
+            process.wait()
+
+
+def test_a_table_made_on_one_server_is_played_to_the_end_from_two_others(tmp_path, redis_url):
+    paths, procs = servers(tmp_path, redis_url)
+    clients = []
+    try:
+        create_on(paths[0])
+        clients = [player(paths[1], 0, "bea"), player(paths[2], 1, "cyd")]
+        store = RedisStore(redis_url)
+        wait_for(lambda: len(kept(store)) >= 10)
+        seen = [lobby_of(p) for p in paths]  # the same on all three (within a tick)
+        wait_for(lambda: len({json.dumps(lobby_of(p)) for p in paths}) == 1, 5)
+        assert any(name == "k" for name, _, _ in seen[0])
+        results = [json.loads(c.communicate(timeout=120)[0]) for c in clients]
+        assert results[0]["hp"] == results[1]["hp"]  # one game, seen from two servers
+        save = tmp_path / "f0" / "tables" / "k.toml"  # the owner (A) wrote it
+        wait_for(save.exists, 10)
+        assert cli(["check", str(save)]) == 0 and read_save(save).state.over
+    finally:
+        finish(procs + clients)
+
+
+def test_the_owner_killed_mid_game_another_server_takes_over_and_nothing_is_lost(
+    tmp_path, redis_url
+):
+    paths, procs = servers(tmp_path, redis_url)
+    clients = []
+    store = RedisStore(redis_url)
+    try:
+        create_on(paths[0])
+        clients = [player(paths[1], 0, "bea"), player(paths[2], 1, "cyd")]
+        wait_for(lambda: len(kept(store)) >= 30)
+        owner_key = store.key("table", "k", "owner")
+        first_owner = store.redis.get(owner_key)
+        os.kill(procs[0].pid, signal.SIGKILL)
+        killed_at = time.monotonic()
+        procs[0].wait()
+        before = kept(store)  # every action anyone could have seen: in Redis
+        wait_for(lambda: store.redis.get(owner_key) not in (None, first_owner), 15)
+        took = time.monotonic() - killed_at
+        assert took <= LEASE_MS / 1000 + 1.5, f"took over after {took:.1f} s"
+        results = [json.loads(c.communicate(timeout=120)[0]) for c in clients]
+        assert results[0]["hp"] == results[1]["hp"]
+        found = lambda: list(tmp_path.glob("f[12]/tables/k.toml"))  # noqa: E731 - B or C
+        wait_for(lambda: bool(found()), 10)
+        save = found()[0]  # written by the server that finished it
+        assert cli(["check", str(save)]) == 0
+        final = [action_to_data(a) for a in read_save(save).actions]
+        assert final[: len(before)] == before and len(final) > len(before)
+    finally:
+        finish(procs + clients)
+
+
+async def test_an_action_sent_twice_is_applied_once(tmp_path, redis_url):
+    """The same forwarded command twice (a retry): the second is refused as stale."""
+    from weathering_tui.net.server import Server
+
+    def server(name):
+        store = RedisStore(redis_url)
+        return Server(tmp_path / name, tmp_path / f"{name}.sock", pace=30, grace=30, store=store)
+
+    owner, other = server("a"), server("b")
+    await owner.start()
+    await other.start()
+    try:
+        await asyncio.to_thread(create_on, owner.socket_path)
+        table = owner.tables["k"]
+        reader, writer = await asyncio.open_unix_connection(str(other.socket_path))
+        writer.write(pr.client_line(pr.Hello(pr.PROTOCOL, "t", identity="bea")))
+        for _ in range(50):  # the other server's lobby learns of the table
+            if "k" in other.remote:
+                break
+            await asyncio.sleep(0.1)
+        writer.write(pr.client_line(pr.TakeSeat("k", 0)))  # forwarded to the owner
+        for _ in range(50):
+            if table.seats[0].owner == "bea":
+                break
+            await asyncio.sleep(0.1)
+        await asyncio.to_thread(
+            ask, owner.socket_path, pr.TakeSeat("k", 1), want="seated", identity="cyd"
+        )
+        for _ in range(50):  # full: the table starts by itself
+            if table.game is not None and table.game.state.pending.seat == 0:
+                break
+            await asyncio.sleep(0.1)
+        state = table.game.state
+        assert (state.pending.kind, state.pending.seat) == ("mulligan", 0)
+        act = pr.Act("k", state.version, {"kind": "choose_card", "seat": 0, "card": None})
+        before = len(table.game.actions)
+        writer.write(pr.client_line(act))
+        writer.write(pr.client_line(act))  # sent again, as a retry would be
+        errors = []
+        end = time.monotonic() + 5
+        while time.monotonic() < end and not errors:
+            try:
+                message = json.loads(await asyncio.wait_for(reader.readline(), 1))
+            except TimeoutError:
+                continue
+            if message["type"] == "error":
+                errors.append(message["code"])
+        assert errors == ["stale"]
+        assert table.game.actions[before:].count(table.game.actions[before]) == 1
+        writer.close()
+    finally:
+        await other.stop()
+        await owner.stop()

@@ -1,0 +1,182 @@
+"""Servers on one Redis: `python -m weathering_tui.net.bench cluster [TABLES]`.
+
+Starts its own redis-server (AOF, fsync always) in a temporary folder and `serve
+--store` processes, then prints, in one run:
+
+- the latency from an action to the next view for players on the table's owner, and
+  for players on another server (their actions forwarded, the views relayed);
+- the actions per second of TABLES tables on one server, and of TABLES tables spread
+  over two servers (the clients in processes of their own);
+- the time from `kill -9` of a table's owner to another server holding its lease.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import shutil
+import signal
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+from . import protocol as pr
+from .headless import play_seat
+
+
+def _free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+def _redis(folder: Path) -> tuple[subprocess.Popen, str]:
+    binary = shutil.which("redis-server")
+    if binary is None:
+        raise SystemExit("bench cluster: redis-server is needed (apt-get install redis-server)")
+    port = _free_port()
+    process = subprocess.Popen(
+        [binary, "--port", str(port), "--bind", "127.0.0.1", "--dir", str(folder)]
+        + ["--appendonly", "yes", "--appendfsync", "always", "--save", ""],
+        stdout=subprocess.DEVNULL,
+    )
+    import redis
+
+    client = redis.Redis(port=port)
+    for _ in range(200):
+        try:
+            client.ping()
+            break
+        except redis.RedisError:
+            time.sleep(0.05)
+    return process, f"redis://127.0.0.1:{port}/0"
+
+
+def _serve(folder: Path, path: Path, url: str) -> subprocess.Popen:
+    process = subprocess.Popen(
+        [sys.executable, "-m", "weathering_tui", "serve", "--socket", str(path)]
+        + ["--saves-dir", str(folder), "--store", url, "--pace", "0"]
+        + ["--max-tables", "200", "--max-connections", "1000"],
+        stdout=subprocess.DEVNULL,
+    )
+    for _ in range(200):
+        if path.exists():
+            break
+        time.sleep(0.05)
+    return process
+
+
+def _create(path: Path, name: str, seats: int = 2) -> None:
+    with socket.socket(socket.AF_UNIX) as sock:
+        sock.connect(str(path))
+        sock.sendall(pr.client_line(pr.Hello(pr.PROTOCOL, "bench", identity=f"{name}-host")))
+        table = pr.CreateTable(name, "1v1", tuple(range(seats)), seed=7, start_when_full=True)
+        sock.sendall(pr.client_line(table))
+        stream = sock.makefile("rb")
+        while json.loads(stream.readline())["type"] != "created":
+            pass
+
+
+async def _players(path: Path, names: list[str], seats: int = 2) -> list[float]:
+    latencies: list[float] = []
+    await asyncio.gather(
+        *(
+            play_seat(name, s, "random", path, identity=f"{name}-{s}", latencies=latencies)
+            for name in names
+            for s in range(seats)
+        )
+    )
+    return latencies
+
+
+def _ms(values: list[float]) -> str:
+    ordered = sorted(values)
+    p95 = ordered[int(len(ordered) * 0.95)] if ordered else 0.0
+    return f"median {statistics.median(ordered) * 1000:.2f} ms, p95 {p95 * 1000:.2f} ms"
+
+
+def _load_part(args) -> int:
+    path, first, last = args
+
+    async def run():
+        names = [f"t{i}" for i in range(first, last)]
+        loop = asyncio.get_running_loop()
+        for name in names:
+            await loop.run_in_executor(None, _create, path, name)
+        return len(await _players(path, names))
+
+    return asyncio.run(run())
+
+
+def _throughput(parts: list[tuple[Path, int, int]]) -> float:
+    import multiprocessing
+
+    started = time.perf_counter()
+    with multiprocessing.get_context("fork").Pool(len(parts)) as pool:
+        actions = sum(pool.map(_load_part, parts))
+    return actions / (time.perf_counter() - started)
+
+
+def bench_cluster(tables: int = 6) -> int:
+    folder = Path(tempfile.mkdtemp(prefix="weathering-cluster-"))
+    redis_process, url = _redis(folder)
+    paths = [folder / "a.sock", folder / "b.sock"]
+    servers = [_serve(folder / n, p, url) for n, p in zip("ab", paths, strict=True)]
+    try:
+        time.sleep(1.5)  # each server has read the lobby once
+        _create(paths[0], "near")
+        _create(paths[0], "far")
+        time.sleep(1.5)  # the other server has seen the table
+        near = asyncio.run(_players(paths[0], ["near"]))
+        far = asyncio.run(_players(paths[1], ["far"]))
+        print("action → next view, a 1v1 of two headless players, the table on server A:")
+        print(f"  players on A (the owner):       {_ms(near)} ({len(near)} actions)")
+        print(f"  players on B (forwarded to A):  {_ms(far)} ({len(far)} actions)")
+        extra = (statistics.median(far) - statistics.median(near)) * 1000
+        print(f"  extra for a player on another server: {extra:.2f} ms (median)")
+
+        half = tables // 2
+        one = _throughput([(paths[0], 100, 100 + half), (paths[0], 100 + half, 100 + tables)])
+        two = _throughput([(paths[0], 200, 200 + half), (paths[1], 200 + half, 200 + tables)])
+        print(f"{tables} tables of 1v1, clients in 2 processes:")
+        print(f"  on one server:  {one:.0f} actions/s")
+        print(f"  on two servers: {two:.0f} actions/s ({two / one:.2f}×)")
+
+        _create(paths[0], "orphan")
+        time.sleep(1.5)
+        players = [
+            subprocess.Popen(
+                [sys.executable, "-m", "weathering_tui", "join", "--socket", str(paths[1])]
+                + ["--bot", "random", "--table", "orphan", "--seat", str(s)]
+                + ["--identity", f"orphan-{s}"],
+                stdout=subprocess.DEVNULL,
+                stderr=subprocess.DEVNULL,
+            )
+            for s in range(2)
+        ]
+        import redis
+
+        client = redis.Redis.from_url(url)
+        owner_key = "weathering:table:orphan:owner"
+        time.sleep(2.0)  # mid-game
+        first = client.get(owner_key)
+        os.kill(servers[0].pid, signal.SIGKILL)
+        killed = time.monotonic()
+        while client.get(owner_key) in (None, first) and time.monotonic() - killed < 20:
+            time.sleep(0.01)
+        took = time.monotonic() - killed
+        finished = all(p.wait(120) == 0 for p in players)
+        print(f"kill -9 of the owner → another server holds the table: {took:.2f} s")
+        print(f"  the game finished on the other server: {'yes' if finished else 'NO'}")
+    finally:
+        for process in servers + [redis_process]:
+            if process.poll() is None:
+                process.kill()
+                process.wait()
+        shutil.rmtree(folder, ignore_errors=True)
+    return 0
