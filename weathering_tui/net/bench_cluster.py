@@ -163,7 +163,10 @@ def bench_cluster(tables: int = 6) -> int:
 
         client = redis.Redis.from_url(url)
         owner_key = "weathering:table:orphan:owner"
-        time.sleep(2.0)  # mid-game
+        journal = "weathering:table:orphan:journal"
+        end = time.monotonic() + 30
+        while client.xlen(journal) < 30 and time.monotonic() < end:
+            time.sleep(0.005)  # mid-game: 30 actions in
         first = client.get(owner_key)
         os.kill(servers[0].pid, signal.SIGKILL)
         killed = time.monotonic()
