@@ -93,6 +93,7 @@ class Cluster:
         self.remote_conns: dict[tuple[str, str], RemoteConn] = {}
         self.forwarded: dict[str, set] = {}  # remote table name (cf) -> local conns there
         self.seated_with: dict[str, str] = {}  # remote table -> the owner our seats went to
+        self.local_by_id: dict[str, object] = {}  # our players at remote tables, by id
         self.outbox: list[tuple[str, dict]] = []  # (stream, fields) to add
         self.outbox_wake = asyncio.Event()
         self.lobby_seen = -1
@@ -142,15 +143,33 @@ class Cluster:
             except Exception:  # noqa: BLE001 - Redis gone: the leases expire by themselves
                 pass
 
-    def claim_sync(self, key: str) -> bool:
-        """Take a new table's lease (a table created here); False if another has it."""
-        ok = self.store.redis.set(
-            self.store.key("table", key, "owner"), self.server_id, nx=True, px=LEASE_MS
-        )
+    def claim(self, table) -> None:
+        """A table made here: its lease is taken off the event loop. Until then its
+        journal appends wait (they are fenced by the lease); if another server had the
+        name already (made there in the same second), the table is given up."""
+        table.journal.fence = (self.store.key("table", table.key, "owner"), self.server_id)
+        asyncio.get_running_loop().create_task(self._claim(table))
+
+    async def _claim(self, table) -> None:
+        owner = self.store.key("table", table.key, "owner")
+        try:
+            ok = await self.aredis.set(owner, self.server_id, nx=True, px=LEASE_MS)
+            if ok:
+                await self.aredis.sadd(self.store.key("tables"), table.key)
+        except Exception as exc:  # noqa: BLE001 - Redis away: the next tick tries again
+            print(f"weathering serve: store: {exc}", flush=True)
+            await asyncio.sleep(TICK)
+            if table.name.casefold() in self.tables:
+                await self._claim(table)
+            return
         if ok:
-            self.leases[key] = "held"
-            self.store.redis.sadd(self.store.key("tables"), key)
-        return bool(ok)
+            self.leases[table.key] = "held"
+            self.publish_summaries()
+            return
+        print(f"weathering serve: table {table.name} is another server's", flush=True)
+        for conn in self.at(table.name):
+            conn.error("name_taken", "a table has that name already")
+        self._forget(table)
 
     # ------------------------------------------------------------ player's side
 
@@ -164,6 +183,7 @@ class Cluster:
             return False
         remote = self.remote[name]
         self.forwarded.setdefault(name, set()).add(conn)  # (its answers come back to it)
+        self.local_by_id[str(id(conn))] = conn
         if isinstance(message, pr.TakeSeat | pr.Spectate):
             conn.asked = getattr(conn, "asked", {})
             conn.asked[name] = message
@@ -190,6 +210,7 @@ class Cluster:
 
     def forward_gone(self, conn) -> None:
         """A local player's connection closed: the owners of its remote tables hear it."""
+        self.local_by_id.pop(str(id(conn)), None)
         for name in list(getattr(conn, "asked", {})):
             self.forwarded.get(name, set()).discard(conn)
             remote = self.remote.get(name)
@@ -197,26 +218,21 @@ class Cluster:
                 self._command(remote["key"], conn, "gone")
 
     def _local(self, conn_id: str):
-        for conns in self.forwarded.values():
-            for conn in conns:
-                if str(id(conn)) == conn_id:
-                    return conn
-        return None
+        return self.local_by_id.get(conn_id)
 
     def _deliver(self, conn_id: str, line: bytes) -> None:
         """A line the owner of a remote table sent one of our players."""
-        for conns in self.forwarded.values():
-            for conn in conns:
-                if str(id(conn)) == conn_id:
-                    message = json.loads(line)
-                    table = message.get("table")
-                    if message.get("type") in ("seated", "watching"):
-                        seat = message.get("seat", -1)
-                        conn.tables[table] = seat if seat is not None else -1
-                    elif message.get("type") == "taken_over":
-                        conn.tables.pop(table, None)
-                    conn.send(line)
-                    return
+        conn = self.local_by_id.get(conn_id)
+        if conn is None or conn.closed:
+            return
+        message = json.loads(line)
+        table = message.get("table")
+        if message.get("type") in ("seated", "watching"):
+            seat = message.get("seat", -1)
+            conn.tables[table] = seat if seat is not None else -1
+        elif message.get("type") == "taken_over":
+            conn.tables.pop(table, None)
+        conn.send(line)
 
     # ------------------------------------------------------------ owner's side
 
@@ -353,12 +369,18 @@ class Cluster:
     async def _tick(self) -> None:
         """Renew our leases, drop lost ones, take over orphaned tables, read the lobby
         and the owners of the tables our players are at."""
+        alive = self.store.key("server", self.server_id, "alive")
+        pipe = self.aredis.pipeline(transaction=False)
+        pipe.set(alive, "1", px=LEASE_MS)  # our players' owners see we are here
+        pipe.expire(self.store.key("server", self.server_id, "out"), 600)
+        await pipe.execute()
         for key in list(self.leases):
             kept = await self.renew_script(
                 keys=[self.store.key("table", key, "owner")], args=[self.server_id, LEASE_MS]
             )
             if not kept:
                 self._lost(key)
+        await self._homes_alive()
         keys = sorted(k.decode() for k in await self.aredis.smembers(self.store.key("tables")))
         if not keys:
             return
@@ -384,6 +406,21 @@ class Cluster:
         if seen != self.lobby_seen:
             self.lobby_seen = seen
             self.broadcast_lobby(publish=False)
+
+    async def _homes_alive(self) -> None:
+        """Players whose own server died are gone from our tables (their seats wait
+        the grace, then a bot plays them), as a dropped connection is."""
+        homes = sorted({conn.home for conn in self.remote_conns.values()})
+        if not homes:
+            return
+        keys = [self.store.key("server", home, "alive") for home in homes]
+        for home, alive in zip(homes, await self.aredis.mget(keys), strict=True):
+            if alive is None:
+                for ident, conn in list(self.remote_conns.items()):
+                    if conn.home == home:
+                        del self.remote_conns[ident]
+                        conn.closed = True
+                        self._gone(conn)
 
     async def _take_over(self, key: str) -> None:
         from .table import Table

@@ -132,10 +132,8 @@ class Lobby:
             n += 1
             path = self.tables_dir / f"{stem}-{n}.toml"
         table.keep_at(path, self.store)  # the server alone names files (and keys)
-        if self.store is not None:  # the table's lease, before anyone may play there
-            if path.stem in self.store.names() or not self.claim_sync(path.stem):
-                raise pr.ProtocolError("name_taken", "a table has that name already")
-            table.journal.fence = (self.store.key("table", path.stem, "owner"), self.server_id)
+        if self.store is not None:  # the table's lease (taken off the loop)
+            self.claim(table)
         self.tables[name.casefold()] = table
         self.notices[name.casefold()] = []
         conn.send(pr.server_line("created", table=name))
