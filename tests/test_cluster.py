@@ -11,8 +11,6 @@ import subprocess
 import sys
 import time
 
-import pytest
-from helpers import RedisServer
 from test_net import _wait_for_socket
 from test_store_redis import kept, serve, wait_for
 
@@ -22,15 +20,6 @@ from weathering_tui.net import protocol as pr
 from weathering_tui.net.cluster import LEASE_MS
 from weathering_tui.savefile import read_save
 from weathering_tui.storage.redis_store import RedisStore
-
-
-@pytest.fixture
-def redis_url(tmp_path):
-    server = RedisServer(tmp_path / "redis").start()
-    try:
-        yield server.url
-    finally:
-        server.stop()
 
 
 def ask(path, *messages, want="tables", identity="probe") -> dict:

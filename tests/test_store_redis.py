@@ -21,15 +21,6 @@ from weathering_tui.storage.journal import read_table
 from weathering_tui.storage.redis_store import RedisStore, StoreError, parse_url
 
 
-@pytest.fixture
-def redis_url(tmp_path):
-    server = RedisServer(tmp_path / "redis").start()
-    try:
-        yield server.url
-    finally:
-        server.stop()
-
-
 def test_a_journal_in_a_stream_appends_reads_and_compacts_in_one_transaction(redis_url):
     store = RedisStore(redis_url)
     journal = store.journal("t")
