@@ -174,3 +174,27 @@ async def test_an_action_sent_twice_is_applied_once(tmp_path, redis_url):
     finally:
         await other.stop()
         await owner.stop()
+
+
+def test_a_player_whose_server_dies_leaves_the_owners_table(tmp_path, redis_url):
+    """As for a dropped connection: before the start their seat is free again (after it,
+    it would wait the grace, then a bot would play it)."""
+    paths, procs = servers(tmp_path, redis_url, count=2)
+    try:
+        create_on(paths[0])
+        time.sleep(1.5)  # server B has seen the table
+        sock = socket.socket(socket.AF_UNIX)
+        sock.connect(str(paths[1]))
+        sock.sendall(pr.client_line(pr.Hello(pr.PROTOCOL, "test", identity="bea")))
+        sock.sendall(pr.client_line(pr.TakeSeat("k", 0)))
+
+        def seat():
+            table = next(t for t in ask(paths[0], pr.ListTables())["tables"] if t["name"] == "k")
+            return table["seats"][0]
+
+        wait_for(lambda: seat()["player"] == "bea", 10)
+        os.kill(procs[1].pid, signal.SIGKILL)  # bea's server dies, and her link with it
+        wait_for(lambda: not seat()["player"], LEASE_MS / 1000 + 10)
+        sock.close()
+    finally:
+        finish(procs)
