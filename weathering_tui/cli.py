@@ -350,10 +350,14 @@ def _serve(args) -> int:
         door.address = (host or "0.0.0.0", int(port))
         door.key_path = Path(args.host_key) if args.host_key else folder / "ssh_host_ed25519_key"
 
+    where = f"tables saved in {server.tables_dir}"
+    if store is not None:
+        where = f"tables in {store.shown}, finished ones saved in {server.tables_dir}"
+
     def ready():
         print(
             f"weathering serve: listening on {server.socket_path} "
-            f"(tables saved in {server.tables_dir}); players run: "
+            f"({where}); players run: "
             f"weathering join --socket {server.socket_path}",
             flush=True,
         )

@@ -94,6 +94,7 @@ class Cluster:
         self.forwarded: dict[str, set] = {}  # remote table name (cf) -> local conns there
         self.seated_with: dict[str, str] = {}  # remote table -> the owner our seats went to
         self.local_by_id: dict[str, object] = {}  # our players at remote tables, by id
+        self.moving: set[str] = set()  # remote tables whose owner is gone (being taken over)
         self.outbox: list[tuple[str, dict]] = []  # (stream, fields) to add
         self.outbox_wake = asyncio.Event()
         self.lobby_seen = -1
@@ -397,6 +398,10 @@ class Cluster:
             if owner == self.server_id or summary is None:
                 continue
             remote[summary["name"].casefold()] = {"key": key, "owner": owner, "summary": summary}
+        for name, entry in self.remote.items():  # an owner gone: our players are told
+            if name not in remote and name not in self.tables and self.forwarded.get(name):
+                self._tell_forwarded(name, entry["summary"]["name"], "moving")
+                self.seated_with.pop(name, None)
         self.remote = remote
         for name, entry in remote.items():
             if self.forwarded.get(name) and self.seated_with.get(name) != entry["owner"]:
@@ -444,6 +449,7 @@ class Cluster:
         for index, seat in enumerate(table.seats):
             if seat.owner is not None and not seat.botted:
                 self._away(table, index)
+                table.moved.add(index)
         print(f"weathering serve: took over table {table.name}", flush=True)
         self._drive(name)
         self.publish_summaries()
@@ -495,7 +501,19 @@ class Cluster:
             else:
                 self._command(entry["key"], conn, "msg", pr.client_line(asked))
         if entry is not None:
+            if name in self.moving:
+                self._tell_forwarded(name, entry["summary"]["name"], "resumed")
             self.seated_with[name] = entry["owner"]
+
+    def _tell_forwarded(self, name: str, shown: str, kind: str) -> None:
+        """A notice of our own to our players at a remote table (its owner changing)."""
+        if kind == "moving":
+            self.moving.add(name)
+        else:
+            self.moving.discard(name)
+        line = pr.server_line("notice", table=shown, kind=kind, name="")
+        for conn in self.forwarded.get(name, ()):
+            conn.send(line)
 
     def remote_lobby(self) -> list[dict]:
         return [entry["summary"] for entry in self.remote.values()]

@@ -157,7 +157,10 @@ class Lobby:
         if timer is not None:
             timer.cancel()
         if was_away:
-            self.notice(table, "back", table.seats[index].name)
+            if index in table.moved:  # (never gone: the table moved to this server)
+                table.moved.discard(index)
+            else:
+                self.notice(table, "back", table.seats[index].name)
             if table.started:
                 self.answer_at_once(table)  # a window waiting for them: its clock starts
         conn.send(pr.server_line("seated", table=table.name, seat=index))

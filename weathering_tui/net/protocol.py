@@ -251,7 +251,7 @@ class Notice:
     table: str = attrs.field(validator=_of(str))
     kind: str = attrs.field(
         validator=attrs.validators.in_(
-            ("chat", "away", "back", "bot", "started", "paused", "resumed")
+            ("chat", "away", "back", "bot", "started", "paused", "moving", "resumed")
         )
     )
     name: str = attrs.field(validator=_of(str))

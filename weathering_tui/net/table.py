@@ -74,6 +74,7 @@ class Table:
         self.path: Path | None = None
         self.journal: Journal | None = None
         self.store = None  # a RedisStore when tables are kept there (`serve --store`)
+        self.moved: set[int] = set()  # seats away only because the table changed server
         self.key = ""  # the table's name in the store
         self.compact_wanted = False  # save once the journal append under way is done
         self.durable = 0  # actions on disk (in the save or the journal): what may be shown

@@ -42,7 +42,7 @@ def _guarded(method):
         try:
             return method(self, *args, **kwargs)
         except store.errors as exc:
-            raise StoreError(f"Redis at {store.url}: {exc}") from None
+            raise StoreError(f"Redis at {store.shown}: {exc}") from None
 
     call.__name__, call.__doc__ = method.__name__, method.__doc__
     return call
@@ -81,6 +81,12 @@ class RedisStore:
             # table's players it is paused meanwhile.
             retry=Retry(NoBackoff(), 1),
         )
+
+    @property
+    def shown(self) -> str:
+        """The store's address, without its password (for messages)."""
+        where = parse_url(self.url)
+        return f"redis://{where['host']}:{where['port']}/{where['db']}"
 
     def key(self, *parts: str) -> str:
         return self.prefix + ":".join(parts)
