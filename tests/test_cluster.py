@@ -31,10 +31,13 @@ def ask(path, *messages, want="tables", identity="probe") -> dict:
         for message in messages:
             sock.sendall(pr.client_line(message))
         stream = sock.makefile("rb")
-        while True:
+        end = time.monotonic() + 10
+        while time.monotonic() < end:
             answer = json.loads(stream.readline())
             if answer["type"] == want:
                 return answer
+            assert answer["type"] != "error", answer
+        raise AssertionError(f"no {want} within 10 s")
 
 
 def create_on(path, name="k") -> None:
