@@ -201,3 +201,21 @@ def test_a_player_whose_server_dies_leaves_the_owners_table(tmp_path, redis_url)
         sock.close()
     finally:
         finish(procs)
+
+
+def test_export_writes_a_running_table_as_a_save_that_checks(tmp_path, redis_url):
+    paths, procs = servers(tmp_path, redis_url, count=1)
+    clients = []
+    try:
+        create_on(paths[0])
+        clients = [player(paths[0], 0, "bea"), player(paths[0], 1, "cyd")]
+        store = RedisStore(redis_url)
+        wait_for(lambda: len(kept(store)) >= 20)
+        out = tmp_path / "running.toml"
+        assert cli(["export", "--store", redis_url, "k", str(out)]) == 0  # by its name
+        assert cli(["check", str(out)]) == 0
+        assert len(read_save(out).actions) >= 20
+        missing = cli(["export", "--store", redis_url, "nope", str(tmp_path / "x.toml")])
+        assert missing == 1 and not (tmp_path / "x.toml").exists()
+    finally:
+        finish(procs + clients)

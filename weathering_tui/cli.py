@@ -136,6 +136,10 @@ def build_parser() -> argparse.ArgumentParser:
     check = commands.add_parser("check", help="verify save files (exit 0 if all are valid)")
     _common(check)
     check.add_argument("paths", nargs="+", metavar="NAME|PATH")
+    export = commands.add_parser("export", help="write a table kept in Redis as a TOML save")
+    export.add_argument("--store", required=True, metavar="redis://HOST:PORT/N")
+    export.add_argument("table", help="the table's name (as the lobby shows it) or key")
+    export.add_argument("file", help="the save file to write")
     sim = commands.add_parser("simulate", help="play many bot games and print a summary")
     sim.add_argument("--games", type=_positive, default=100, help="number of games (default 100)")
     sim.add_argument("--config", choices=CONFIGURATIONS, default="3v2", help="configuration XvY")
@@ -207,6 +211,17 @@ def main(argv: list[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     if args.command == "check":
         return _check(args)
+    if args.command == "export":
+        from .savefile import SaveError
+        from .storage.redis_store import StoreError, export_table
+
+        try:
+            print(export_table(args.store, args.table, args.file))
+        except (StoreError, SaveError, OSError) as exc:
+            text = exc.text() if isinstance(exc, SaveError) else str(exc)
+            print(f"weathering export: {text}", file=sys.stderr)
+            return 1
+        return 0
     if args.command == "list":
         return _list(args)
     if args.command == "balance":

@@ -101,6 +101,12 @@ class RedisStore:
         return sorted(n.decode() for n in self.redis.smembers(self.key("tables")))
 
     @_guarded
+    def summary(self, name: str) -> dict | None:
+        """The table's lobby summary as its owner last wrote it."""
+        raw = self.redis.get(self.key("table", name, "summary"))
+        return json.loads(raw) if raw else None
+
+    @_guarded
     def read_save(self, name: str) -> bytes | None:
         return self.redis.get(self.key("table", name, "save"))
 
@@ -185,3 +191,32 @@ class RedisJournal:
     def reset(self) -> None:
         self.store.redis.delete(self.stream)
         self.length = 0
+
+
+def export_table(url: str, table: str, path) -> str:
+    """`weathering export --store URL TABLE FILE`: a table kept in Redis (running or
+    finished: its save and its journal) written as the usual TOML save. Returns what
+    to print; StoreError or SaveError (both plain) when it cannot."""
+    from pathlib import Path
+
+    from ..savefile import SaveError, write_save
+    from .journal import read_table
+
+    store = RedisStore(url)
+    keys = store.names()
+    key = table if table in keys else None
+    if key is None:  # the table's shown name, as the lobby lists it
+        for candidate in keys:
+            summary = store.summary(candidate)
+            if summary and summary.get("name", "").casefold() == table.casefold():
+                key = candidate
+                break
+    if key is None:
+        raise StoreError(f"no table {table!r} in {store.shown}")
+    raw = store.read_save(key)
+    if raw is None:
+        raise SaveError(Path(f"{key}.toml"), "not in the store", "absente du stockage")
+    game = read_table(Path(f"{store.shown}/{key}"), raw=raw, journal=store.journal(key))
+    written = write_save(Path(path), game)
+    state = "finished" if game.state.over else "running"
+    return f"exported {key} ({state}, {len(game.actions)} actions) to {written}"
