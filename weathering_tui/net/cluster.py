@@ -30,6 +30,7 @@ network, with a password.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import os
 import secrets
@@ -38,12 +39,19 @@ import socket
 from . import protocol as pr
 
 LEASE_MS = 3000  # a table whose owner stops renewing is taken over after this
+ALIVE_MS = 10000  # a server not seen for this long: its players have left our tables
 TICK = 1.0  # seconds between two looks at leases, owners and the lobby
 OUT_KEEP = 10000  # entries kept in a server's relay stream
 
 RENEW = """
 if redis.call('GET', KEYS[1]) == ARGV[1] then
   return redis.call('PEXPIRE', KEYS[1], ARGV[2])
+end
+return 0
+"""
+RELEASE = """
+if redis.call('GET', KEYS[1]) == ARGV[1] then
+  return redis.call('DEL', KEYS[1])
 end
 return 0
 """
@@ -88,12 +96,13 @@ class Cluster:
 
     def cluster_init(self) -> None:
         self.server_id = server_id()
-        self.leases: dict[str, str] = {}  # table key -> "held" (this server owns it)
+        self.leases: dict[str, str] = {}  # table key -> our lease's token (we own it)
         self.remote: dict[str, dict] = {}  # table name (casefold) -> {key, owner, summary}
         self.remote_conns: dict[tuple[str, str], RemoteConn] = {}
         self.forwarded: dict[str, set] = {}  # remote table name (cf) -> local conns there
         self.seated_with: dict[str, str] = {}  # remote table -> the owner our seats went to
-        self.local_by_id: dict[str, object] = {}  # our players at remote tables, by id
+        self.local_by_id: dict[str, object] = {}  # our players at remote tables, by token
+        self.conn_count = 0
         self.moving: set[str] = set()  # remote tables whose owner is gone (being taken over)
         self.outbox: list[tuple[str, dict]] = []  # (stream, fields) to add
         self.outbox_wake = asyncio.Event()
@@ -115,6 +124,7 @@ class Cluster:
 
         self.aredis = aioredis.Redis(**parse_url(self.store.url), socket_timeout=5)
         self.renew_script = self.aredis.register_script(RENEW)
+        self.release_script = self.aredis.register_script(RELEASE)
         loop = asyncio.get_running_loop()
         for job in (self._tick_loop(), self._inbox_loop(), self._relay_loop(), self._out_loop()):
             self.cluster_tasks.append(loop.create_task(job))
@@ -138,8 +148,9 @@ class Cluster:
                 pass
         if self.aredis is not None:
             try:  # our leases go at once: another server need not wait for them
-                for key in list(self.leases):
-                    await self.aredis.delete(self.store.key("table", key, "owner"))
+                for key, token in list(self.leases.items()):
+                    owner = self.store.key("table", key, "owner")
+                    await self.release_script(keys=[owner], args=[token])
                 await self.aredis.aclose()
             except Exception:  # noqa: BLE001 - Redis gone: the leases expire by themselves
                 pass
@@ -148,23 +159,30 @@ class Cluster:
         """A table made here: its lease is taken off the event loop. Until then its
         journal appends wait (they are fenced by the lease); if another server had the
         name already (made there in the same second), the table is given up."""
-        table.journal.fence = (self.store.key("table", table.key, "owner"), self.server_id)
-        asyncio.get_running_loop().create_task(self._claim(table))
+        token = self._token()
+        table.journal.fence = (self.store.key("table", table.key, "owner"), token)
+        asyncio.get_running_loop().create_task(self._claim(table, token))
 
-    async def _claim(self, table) -> None:
+    def _token(self) -> str:
+        """A lease's value: this server, and this taking of it (a lease lost and taken
+        again is another token: what still holds the old one can write nothing)."""
+        return f"{self.server_id}/{secrets.token_hex(6)}"
+
+    async def _claim(self, table, token: str) -> None:
         owner = self.store.key("table", table.key, "owner")
-        try:
-            ok = await self.aredis.set(owner, self.server_id, nx=True, px=LEASE_MS)
-            if ok:
-                await self.aredis.sadd(self.store.key("tables"), table.key)
-        except Exception as exc:  # noqa: BLE001 - Redis away: the next tick tries again
-            print(f"weathering serve: store: {exc}", flush=True)
-            await asyncio.sleep(TICK)
-            if table.name.casefold() in self.tables:
-                await self._claim(table)
+        while table.name.casefold() in self.tables:
+            try:
+                ok = await self.aredis.set(owner, token, nx=True, px=LEASE_MS)
+                if ok:
+                    await self.aredis.sadd(self.store.key("tables"), table.key)
+                break
+            except Exception as exc:  # noqa: BLE001 - Redis away: try again in a moment
+                print(f"weathering serve: store: {exc}", flush=True)
+                await asyncio.sleep(TICK)
+        else:
             return
         if ok:
-            self.leases[table.key] = "held"
+            self.leases[table.key] = token
             self.publish_summaries()
             return
         print(f"weathering serve: table {table.name} is another server's", flush=True)
@@ -184,7 +202,8 @@ class Cluster:
             return False
         remote = self.remote[name]
         self.forwarded.setdefault(name, set()).add(conn)  # (its answers come back to it)
-        self.local_by_id[str(id(conn))] = conn
+        self.local_by_id[self._conn_token(conn)] = conn
+        conn.forwarded_to = getattr(conn, "forwarded_to", set()) | {name}
         if isinstance(message, pr.TakeSeat | pr.Spectate):
             conn.asked = getattr(conn, "asked", {})
             conn.asked[name] = message
@@ -199,24 +218,41 @@ class Cluster:
     def _command(self, key: str, conn, kind: str, line: bytes = b"") -> None:
         fields = {
             "from": self.server_id,
-            "conn": str(id(conn)),
+            "conn": self._conn_token(conn),
             "identity": conn.identity or "",
             "name": conn.name,
             "auto_pass": "1" if conn.auto_pass else "",
             "kind": kind,
             "line": line,
+            # the seat this player asked for there: a new owner seats them first
+            "asked": self._asked_line(conn, key),
         }
         self.outbox.append((self.store.key("table", key, "commands"), fields))
         self.outbox_wake.set()
 
+    def _asked_line(self, conn, key: str) -> bytes:
+        for name, asked in getattr(conn, "asked", {}).items():
+            remote = self.remote.get(name)
+            if remote is not None and remote["key"] == key:
+                return pr.client_line(asked)
+        return b""
+
     def forward_gone(self, conn) -> None:
         """A local player's connection closed: the owners of its remote tables hear it."""
-        self.local_by_id.pop(str(id(conn)), None)
-        for name in list(getattr(conn, "asked", {})):
+        self.local_by_id.pop(self._conn_token(conn), None)
+        for name in getattr(conn, "forwarded_to", ()):  # every table it spoke to
             self.forwarded.get(name, set()).discard(conn)
             remote = self.remote.get(name)
             if remote is not None:
                 self._command(remote["key"], conn, "gone")
+
+    def _conn_token(self, conn) -> str:
+        """A connection's name on Redis, never reused (an id() is, once freed)."""
+        token = getattr(conn, "cluster_token", None)
+        if token is None:
+            self.conn_count += 1
+            token = conn.cluster_token = f"{self.conn_count}-{secrets.token_hex(4)}"
+        return token
 
     def _local(self, conn_id: str):
         return self.local_by_id.get(conn_id)
@@ -234,6 +270,8 @@ class Cluster:
         elif message.get("type") == "taken_over":
             conn.tables.pop(table, None)
         conn.send(line)
+        if message.get("type") == "error" and hasattr(conn, "count_error"):
+            conn.count_error()  # refusals add up here as on this server's own tables
 
     # ------------------------------------------------------------ owner's side
 
@@ -254,6 +292,8 @@ class Cluster:
                     local.error(exc.code, exc.detail, exc.params)
             return
         remote = self.remote_conns.get((home, conn_id))
+        if remote is not None and remote.identity != identity:
+            remote = None  # (never: tokens are not reused; a mismatch is a new player)
         if fields[b"kind"] == b"gone":
             if remote is not None:
                 self.remote_conns.pop((home, conn_id), None)
@@ -262,6 +302,11 @@ class Cluster:
         if remote is None:
             remote = RemoteConn(self, home, conn_id, identity, name)
             self.remote_conns[(home, conn_id)] = remote
+            asked = fields.get(b"asked")
+            line = fields[b"line"]
+            if asked and asked != line:  # (a new owner: the player's seat comes first)
+                with contextlib.suppress(pr.ProtocolError):
+                    self.dispatch(remote, pr.parse_client(asked))
         remote.auto_pass = bool(fields[b"auto_pass"])
         try:
             message = pr.parse_client(fields[b"line"])
@@ -316,6 +361,14 @@ class Cluster:
         """The command streams of the tables this server owns."""
         last: dict[str, str] = {}
         while True:
+            try:
+                await self._inbox(last)
+            except Exception as exc:  # noqa: BLE001 - Redis away: the tables wait
+                print(f"weathering serve: store: {exc}", flush=True)
+                await asyncio.sleep(TICK)
+
+    async def _inbox(self, last: dict[str, str]) -> None:
+        while True:
             streams = {}
             for key in list(self.leases):
                 stream = self.store.key("table", key, "commands")
@@ -326,12 +379,7 @@ class Cluster:
             if not streams:
                 await asyncio.sleep(0.2)
                 continue
-            try:
-                answer = await self.aredis.xread(streams, block=500, count=100)
-            except Exception as exc:  # noqa: BLE001 - Redis away: the table waits
-                print(f"weathering serve: store: {exc}", flush=True)
-                await asyncio.sleep(TICK)
-                continue
+            answer = await self.aredis.xread(streams, block=500, count=100)
             done = self.aredis.pipeline(transaction=False)
             for stream, entries in answer or ():
                 key = stream.decode()[len(self.store.key("table")) + 1 : -len(":commands")]
@@ -372,14 +420,14 @@ class Cluster:
         and the owners of the tables our players are at."""
         alive = self.store.key("server", self.server_id, "alive")
         pipe = self.aredis.pipeline(transaction=False)
-        pipe.set(alive, "1", px=LEASE_MS)  # our players' owners see we are here
+        pipe.set(alive, "1", px=ALIVE_MS)  # our players' owners see we are here
         pipe.expire(self.store.key("server", self.server_id, "out"), 600)
         await pipe.execute()
         for key in list(self.leases):
             kept = await self.renew_script(
-                keys=[self.store.key("table", key, "owner")], args=[self.server_id, LEASE_MS]
+                keys=[self.store.key("table", key, "owner")], args=[self.leases[key], LEASE_MS]
             )
-            if not kept:
+            if not kept and not await self._reclaim(key):
                 self._lost(key)
         await self._homes_alive()
         keys = sorted(k.decode() for k in await self.aredis.smembers(self.store.key("tables")))
@@ -394,8 +442,8 @@ class Cluster:
                 if summary is None or not summary.get("outcome"):
                     await self._take_over(key)
                 continue
-            owner = owner.decode()
-            if owner == self.server_id or summary is None:
+            owner = owner.decode().partition("/")[0]  # the owning server
+            if key in self.leases or summary is None:
                 continue
             remote[summary["name"].casefold()] = {"key": key, "owner": owner, "summary": summary}
         for name, entry in self.remote.items():  # an owner gone: our players are told
@@ -411,6 +459,19 @@ class Cluster:
         if seen != self.lobby_seen:
             self.lobby_seen = seen
             self.broadcast_lobby(publish=False)
+
+    async def _reclaim(self, key: str) -> bool:
+        """Our lease expired (Redis was away longer than it lasts) and nobody took it:
+        ours again, with a new token, for the one copy of the table we hold."""
+        owner = self.store.key("table", key, "owner")
+        token = self._token()
+        if not await self.aredis.set(owner, token, nx=True, px=LEASE_MS):
+            return False
+        self.leases[key] = token
+        for table in self.tables.values():
+            if table.key == key and table.journal is not None:
+                table.journal.fence = (owner, token)
+        return True
 
     async def _homes_alive(self) -> None:
         """Players whose own server died are gone from our tables (their seats wait
@@ -431,17 +492,21 @@ class Cluster:
         from .table import Table
 
         owner = self.store.key("table", key, "owner")
-        if not await self.aredis.set(owner, self.server_id, nx=True, px=LEASE_MS):
+        token = self._token()
+        if not await self.aredis.set(owner, token, nx=True, px=LEASE_MS):
             return
         path = self.tables_dir / f"{key}.toml"
         try:
             table = await asyncio.to_thread(Table.reopen, path, self.store)
         except Exception as exc:  # noqa: BLE001 - a broken table is said, not fatal
             print(f"weathering serve: table {key} not taken over: {exc}", flush=True)
-            await self.aredis.delete(owner)
+            await self.release_script(keys=[owner], args=[token])
+            if "not in the store" in str(exc):  # never started: nothing to take over
+                await self.aredis.srem(self.store.key("tables"), key)
             return
-        self.leases[key] = "held"
-        table.journal.fence = (owner, self.server_id)
+        self.leases[key] = token
+        table.journal.fence = (owner, token)
+        table.stored = True
         name = table.name.casefold()
         self.remote.pop(name, None)
         self.tables[name] = table
@@ -468,6 +533,10 @@ class Cluster:
                     if task is not None:
                         task.cancel()
                 self._close_window(table)
+                for seat in range(len(table.seats)):  # nothing of the old copy acts again
+                    timer = self.away_timers.pop((table.name, seat), None)
+                    if timer is not None:
+                        timer.cancel()
                 name = table.name.casefold()
                 for conn in self.at(table.name):  # our players there ask the new owner
                     if isinstance(conn, RemoteConn):
@@ -514,6 +583,25 @@ class Cluster:
         line = pr.server_line("notice", table=shown, kind=kind, name="")
         for conn in self.forwarded.get(name, ()):
             conn.send(line)
+
+    def forget_in_store(self, table) -> None:
+        """A table this server drops for good (finished and swept): its lease, its name
+        in the lobby and its streams go (its save stays, for `export`)."""
+        token = self.leases.pop(table.key, None)
+        if token is not None and self.aredis is not None:
+            asyncio.get_running_loop().create_task(self._forget_keys(table.key, token))
+
+    async def _forget_keys(self, key: str, token: str) -> None:
+        owner = self.store.key("table", key, "owner")
+        try:
+            await self.release_script(keys=[owner], args=[token])
+            pipe = self.aredis.pipeline(transaction=False)
+            pipe.srem(self.store.key("tables"), key)
+            for part in ("summary", "commands", "done"):
+                pipe.delete(self.store.key("table", key, part))
+            await pipe.execute()
+        except Exception as exc:  # noqa: BLE001 - Redis away: the keys stay, harmless
+            print(f"weathering serve: store: {exc}", flush=True)
 
     def remote_lobby(self) -> list[dict]:
         return [entry["summary"] for entry in self.remote.values()]

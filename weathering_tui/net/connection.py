@@ -108,13 +108,16 @@ class Connection:
         self.server.sent(self, line)
 
     def error(self, code: str, message: str = "", params: dict | None = None) -> None:
-        # Refusals add up, and fade a refusal every ERROR_FADE seconds: a long game's
-        # few stale answers never add up to abuse.
+        fields = {"params": params} if params else {}
+        self.send(pr.server_line("error", code=code, message=message, **fields))
+        self.count_error()
+
+    def count_error(self) -> None:
+        """Refusals add up, and fade a refusal every ERROR_FADE seconds: a long game's
+        few stale answers never add up to abuse (those of another server's tables too)."""
         now = time.monotonic()
         self.errors = max(0.0, self.errors - (now - self.error_stamp) / ERROR_FADE) + 1
         self.error_stamp = now
-        fields = {"params": params} if params else {}
-        self.send(pr.server_line("error", code=code, message=message, **fields))
         if self.errors > MAX_ERRORS:
             self.close()
 

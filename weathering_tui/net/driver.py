@@ -90,7 +90,11 @@ class Driver:
         that no action lands half-way), sent to the store in a thread."""
         table.compact_wanted = False
         count, text = table.snapshot()
-        await asyncio.to_thread(table.store.write_save, table.key, text, table.journal.fence)
+        try:
+            await asyncio.to_thread(table.store.write_save, table.key, text, table.journal.fence)
+        except OSError:
+            table.compact_wanted = True  # (a failed compaction is tried again)
+            raise
         table.compacted(count)
         if table.over:
             await asyncio.to_thread(table.write_file)
@@ -216,7 +220,7 @@ class Driver:
                 if self.seat_held(conn, table) is not None:
                     conn.send(line)
             return
-        if table.unjournaled:
+        if table.unjournaled or (table.store is not None and not table.stored):
             return  # durable before visible: the journal's writer pushes when it is done
         state = table.game.state
         at_once = table.bot_to_play() is not None or self._auto_pass(table) is not None

@@ -114,6 +114,8 @@ class Lobby:
             raise pr.ProtocolError("seed", "only the server's own user may choose a seed")
         if old is not None:  # a finished table gives its name to a new one
             self._forget(old)
+            if self.store is not None:
+                self.forget_in_store(old)
         table = Table(
             name,
             message.configuration,

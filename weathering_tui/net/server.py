@@ -116,10 +116,13 @@ class Server(Lobby, Driver, Cluster):
             await asyncio.sleep(60)
             now = time.monotonic()
             for table in list(self.tables.values()):
-                if not table.started and now - table.made_at > WAITING_EXPIRES:
-                    self._forget(table)
-                elif table.over and now - table.finished_at > FINISHED_KEPT:
+                old = (not table.started and now - table.made_at > WAITING_EXPIRES) or (
+                    table.over and now - table.finished_at > FINISHED_KEPT
+                )
+                if old:
                     self._forget(table)  # its save stays; the lobby keeps no finished pile
+                    if self.store is not None:
+                        self.forget_in_store(table)  # nor does any server's lobby
             self.wrong_codes = {k: v for k, v in self.wrong_codes.items() if v and now - v[-1] < 60}
             self.broadcast_lobby()
 

@@ -75,6 +75,7 @@ class Table:
         self.journal: Journal | None = None
         self.store = None  # a RedisStore when tables are kept there (`serve --store`)
         self.moved: set[int] = set()  # seats away only because the table changed server
+        self.stored = False  # (in a store) its save is there: a takeover can rebuild it
         self.key = ""  # the table's name in the store
         self.compact_wanted = False  # save once the journal append under way is done
         self.durable = 0  # actions on disk (in the save or the journal): what may be shown
@@ -268,7 +269,10 @@ class Table:
         and the file is written once the game is over (for `check` and replays)."""
         self.path = path
         self.store, self.key = store, path.stem
-        self.journal = FileJournal.beside(path) if store is None else store.journal(self.key)
+        if store is None:
+            self.journal = FileJournal.beside(path)
+        else:  # a new table's stream is empty: no call to Redis on the event loop
+            self.journal = store.journal(self.key, fresh=self.game is None)
 
     @property
     def unjournaled(self) -> list:
@@ -301,6 +305,7 @@ class Table:
         """The store holds a save of the first `count` actions and an empty journal."""
         self.durable = max(self.durable, count)
         self.journal.length = 0
+        self.stored = True
 
     def write_file(self) -> None:
         """The usual TOML save in the tables folder (a finished table kept in a store:

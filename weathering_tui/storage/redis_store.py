@@ -125,8 +125,9 @@ class RedisStore:
         pipe.delete(self.key("table", name, "journal"))
         pipe.execute()
 
-    def journal(self, name: str) -> RedisJournal:
-        return RedisJournal(self, name)
+    def journal(self, name: str, fresh: bool = False) -> RedisJournal:
+        """The table's journal (`fresh`: a table just made, known to be empty)."""
+        return RedisJournal(self, name, fresh)
 
 
 FENCED_APPEND = """
@@ -154,12 +155,12 @@ class RedisJournal:
     With a `fence` (the lease's key, the server's id), an append or a compaction
     happens only while the lease is this server's: one writer, always."""
 
-    def __init__(self, store: RedisStore, name: str):
+    def __init__(self, store: RedisStore, name: str, fresh: bool = False):
         self.store = store
         self.name = name
         self.stream = store.key("table", name, "journal")
         self.fence: tuple[str, str] | None = None
-        self.length = self._length()
+        self.length = 0 if fresh else self._length()
 
     @_guarded
     def _length(self) -> int:
