@@ -219,3 +219,25 @@ def test_export_writes_a_running_table_as_a_save_that_checks(tmp_path, redis_url
         assert missing == 1 and not (tmp_path / "x.toml").exists()
     finally:
         finish(procs + clients)
+
+
+def test_a_connection_is_named_on_redis_by_a_token_never_reused(tmp_path):
+    """An id() is reused once its object is freed: a new player must never be taken
+    for one who left (and inherit their seat)."""
+    import gc
+
+    from weathering_tui.net.server import Server
+
+    server = Server(tmp_path / "s", tmp_path / "s.sock")
+
+    class Conn:
+        pass
+
+    seen = set()
+    for _ in range(200):
+        conn = Conn()
+        token = server._conn_token(conn)
+        assert token not in seen
+        seen.add(token)
+        del conn
+        gc.collect()
