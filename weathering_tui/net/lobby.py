@@ -130,7 +130,10 @@ class Lobby:
         stem = re.sub(r"[^a-z0-9]+", "-", name.casefold()).strip("-") or "table"
         path = self.tables_dir / f"{stem}.toml"
         n = 1
-        while path.exists() or any(t.path == path for t in self.tables.values()):
+        taken = self.registry if self.store is not None else set()  # (every server's)
+        while (
+            path.exists() or path.stem in taken or any(t.path == path for t in self.tables.values())
+        ):
             n += 1
             path = self.tables_dir / f"{stem}-{n}.toml"
         table.keep_at(path, self.store)  # the server alone names files (and keys)

@@ -1,0 +1,300 @@
+"""The cluster's background work (a part of `Cluster`): the streams read and written,
+and every second the leases, takeovers, owners and the lobby (net/cluster.py says why)."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+
+from . import protocol as pr
+from .cluster_base import ALIVE_MS, LEASE_MS, OUT_KEEP, TICK, RemoteConn
+
+
+class ClusterLoops:
+    """Mixed into `Cluster`: its state lives in `Cluster.cluster_init`."""
+
+    async def _out_loop(self) -> None:
+        """Everything this server adds to Redis streams, in order, off the loop's path."""
+        while True:
+            await self.outbox_wake.wait()
+            self.outbox_wake.clear()
+            try:
+                while self.outbox or self.lobby_dirty:
+                    batch, self.outbox = self.outbox, []
+                    pipe = self.aredis.pipeline(transaction=False)
+                    for stream, fields in batch:
+                        pipe.xadd(stream, fields, maxlen=OUT_KEEP, approximate=True)
+                    if self.lobby_dirty:
+                        self.lobby_dirty = False
+                        for table in list(self.tables.values()):
+                            if table.key in self.leases:
+                                spectators = sum(
+                                    c.tables.get(table.name) == -1 for c in self.at(table.name)
+                                )
+                                pipe.set(
+                                    self.store.key("table", table.key, "summary"),
+                                    json.dumps(table.summary(spectators)),
+                                )
+                        pipe.incr(self.store.key("lobby"))
+                    await pipe.execute()
+            except Exception as exc:  # noqa: BLE001 - Redis away: try again in a moment
+                print(f"weathering serve: store: {exc}", flush=True)
+                self.outbox[:0] = batch
+                await asyncio.sleep(TICK)
+                self.outbox_wake.set()
+
+    async def _inbox_loop(self) -> None:
+        """The command streams of the tables this server owns."""
+        last: dict[str, str] = {}
+        while True:
+            try:
+                await self._inbox(last)
+            except Exception as exc:  # noqa: BLE001 - Redis away: the tables wait
+                print(f"weathering serve: store: {exc}", flush=True)
+                await asyncio.sleep(TICK)
+
+    async def _inbox(self, last: dict[str, str]) -> None:
+        while True:
+            streams = {}
+            for key in list(self.leases):
+                stream = self.store.key("table", key, "commands")
+                if key not in last:
+                    done = await self.aredis.get(self.store.key("table", key, "done"))
+                    last[key] = done.decode() if done else "0-0"
+                streams[stream] = last[key]
+            if not streams:
+                await asyncio.sleep(0.2)
+                continue
+            answer = await self.aredis.xread(streams, block=500, count=100)
+            done = self.aredis.pipeline(transaction=False)
+            for stream, entries in answer or ():
+                key = stream.decode()[len(self.store.key("table")) + 1 : -len(":commands")]
+                for entry_id, fields in entries:
+                    if key in self.leases:
+                        self._command_in(key, fields)
+                    last[key] = entry_id.decode()
+                done.set(self.store.key("table", key, "done"), last[key])
+            await done.execute()
+            for key in [k for k in last if k not in self.leases]:
+                del last[key]
+
+    async def _relay_loop(self) -> None:
+        """What the owners of remote tables send this server's players."""
+        stream = self.store.key("server", self.server_id, "out")
+        last = "$"
+        while True:
+            try:
+                answer = await self.aredis.xread({stream: last}, block=500, count=200)
+            except Exception:  # noqa: BLE001 - Redis away: resume from where we were
+                await asyncio.sleep(TICK)
+                continue
+            for _, entries in answer or ():
+                for entry_id, fields in entries:
+                    last = entry_id.decode()
+                    self._deliver(fields[b"conn"].decode(), fields[b"line"])
+
+    async def _tick_loop(self) -> None:
+        while True:
+            try:
+                await self._tick()
+            except Exception as exc:  # noqa: BLE001 - Redis away: leases are renewed later
+                print(f"weathering serve: store: {exc}", flush=True)
+            await asyncio.sleep(TICK)
+
+    async def _tick(self) -> None:
+        """Renew our leases, drop lost ones, take over orphaned tables, read the lobby
+        and the owners of the tables our players are at."""
+        alive = self.store.key("server", self.server_id, "alive")
+        pipe = self.aredis.pipeline(transaction=False)
+        pipe.set(alive, "1", px=ALIVE_MS)  # our players' owners see we are here
+        pipe.expire(self.store.key("server", self.server_id, "out"), 600)
+        await pipe.execute()
+        for key in list(self.leases):
+            kept = await self.renew_script(
+                keys=[self.store.key("table", key, "owner")], args=[self.leases[key], LEASE_MS]
+            )
+            if not kept and not await self._reclaim(key):
+                self._lost(key)
+        await self._homes_alive()
+        keys = sorted(k.decode() for k in await self.aredis.smembers(self.store.key("tables")))
+        self.registry = set(keys)
+        if not keys:
+            return
+        owners = await self.aredis.mget([self.store.key("table", k, "owner") for k in keys])
+        summaries = await self.aredis.mget([self.store.key("table", k, "summary") for k in keys])
+        remote = {}
+        for key, owner, summary in zip(keys, owners, summaries, strict=True):
+            summary = json.loads(summary) if summary else None
+            unfinished = summary is None or not summary.get("outcome")
+            if owner is None and key not in self.leases and unfinished:
+                await self._take_over(key)
+            if key in self.leases or summary is None:
+                continue
+            # An orphan (owner "": its lease expired, not yet taken over) is listed too:
+            # messages for it wait in its command stream for whoever takes it over.
+            owner = owner.decode().partition("/")[0] if owner else ""
+            remote[summary["name"].casefold()] = {"key": key, "owner": owner, "summary": summary}
+        for name, entry in remote.items():  # an owner gone: our players are told
+            before = self.remote.get(name)
+            if not entry["owner"] and before and before["owner"] and self.forwarded.get(name):
+                self._tell_forwarded(name, entry["summary"]["name"], "moving")
+                self.seated_with.pop(name, None)
+        self.remote = remote
+        for name, entry in remote.items():
+            if (
+                entry["owner"]
+                and self.forwarded.get(name)
+                and self.seated_with.get(name) != entry["owner"]
+            ):
+                self._owner_changed(name, entry)  # a new owner: our players' seats again
+        seen = await self.aredis.get(self.store.key("lobby"))
+        seen = int(seen or 0)
+        if seen != self.lobby_seen:
+            self.lobby_seen = seen
+            self.broadcast_lobby(publish=False)
+
+    async def _reclaim(self, key: str) -> bool:
+        """Our lease expired (Redis was away longer than it lasts) and nobody took it:
+        ours again, with a new token, for the one copy of the table we hold."""
+        owner = self.store.key("table", key, "owner")
+        token = self._token()
+        if not await self.aredis.set(owner, token, nx=True, px=LEASE_MS):
+            return False
+        self.leases[key] = token
+        for table in self.tables.values():
+            if table.key == key and table.journal is not None:
+                table.journal.fence = (owner, token)
+        return True
+
+    async def _homes_alive(self) -> None:
+        """Players whose own server died are gone from our tables (their seats wait
+        the grace, then a bot plays them), as a dropped connection is."""
+        homes = sorted({conn.home for conn in self.remote_conns.values()})
+        if not homes:
+            return
+        keys = [self.store.key("server", home, "alive") for home in homes]
+        for home, alive in zip(homes, await self.aredis.mget(keys), strict=True):
+            if alive is None:
+                for ident, conn in list(self.remote_conns.items()):
+                    if conn.home == home:
+                        del self.remote_conns[ident]
+                        conn.closed = True
+                        self._gone(conn)
+
+    async def _take_over(self, key: str) -> None:
+        from .table import Table
+
+        owner = self.store.key("table", key, "owner")
+        token = self._token()
+        if not await self.aredis.set(owner, token, nx=True, px=LEASE_MS):
+            return
+        path = self.tables_dir / f"{key}.toml"
+        try:
+            table = await asyncio.to_thread(Table.reopen, path, self.store)
+        except Exception as exc:  # noqa: BLE001 - a broken table is said, not fatal
+            print(f"weathering serve: table {key} not taken over: {exc}", flush=True)
+            await self.release_script(keys=[owner], args=[token])
+            if "not in the store" in str(exc):  # never started: nothing to take over
+                await self.aredis.srem(self.store.key("tables"), key)
+            return
+        self.leases[key] = token
+        table.journal.fence = (owner, token)
+        table.stored = True
+        name = table.name.casefold()
+        self.remote.pop(name, None)
+        self.tables[name] = table
+        self.notices[name] = []
+        for index, seat in enumerate(table.seats):
+            if seat.owner is not None and not seat.botted:
+                self._away(table, index)
+                table.moved.add(index)
+        print(f"weathering serve: took over table {table.name}", flush=True)
+        self._drive(name)
+        self.publish_summaries()
+        self._owner_changed(name, None)  # our own players there: seated here now
+
+    def _lost(self, key: str) -> None:
+        """Another server holds this table now: we stop applying anything to it."""
+        self.leases.pop(key, None)
+        for table in list(self.tables.values()):
+            if table.key == key:
+                for tasks, name in (
+                    (self.drivers, table.name.casefold()),
+                    (self.flushing, table.name),
+                ):
+                    task = tasks.pop(name, None)
+                    if task is not None:
+                        task.cancel()
+                self._close_window(table)
+                for seat in range(len(table.seats)):  # nothing of the old copy acts again
+                    timer = self.away_timers.pop((table.name, seat), None)
+                    if timer is not None:
+                        timer.cancel()
+                name = table.name.casefold()
+                for conn in self.at(table.name):  # our players there ask the new owner
+                    if isinstance(conn, RemoteConn):
+                        continue
+                    seat = conn.tables.get(table.name)
+                    conn.asked = getattr(conn, "asked", {})
+                    conn.asked[name] = (
+                        pr.Spectate(table.name, table.code)
+                        if seat is None or seat < 0
+                        else pr.TakeSeat(table.name, seat, table.code)
+                    )
+                    self.forwarded.setdefault(name, set()).add(conn)
+                self.seated_with.pop(name, None)
+                self._forget(table)
+                print(f"weathering serve: lost table {table.name}", flush=True)
+
+    def _owner_changed(self, name: str, entry: dict | None) -> None:
+        """Our players at a table whose owner changed ask for their seats again (the
+        new owner sends them a whole view), as a client does after a restart."""
+        for conn in list(self.forwarded.get(name, ())):
+            asked = getattr(conn, "asked", {}).get(name)
+            if asked is None:
+                continue
+            if entry is None:  # the table is ours now: its seat is asked here
+                self.forwarded[name].discard(conn)
+                conn.tables.pop(asked.table, None)
+                try:
+                    self.dispatch(conn, asked)
+                except pr.ProtocolError as exc:
+                    conn.error(exc.code, exc.detail, exc.params)
+            else:
+                self._command(entry["key"], conn, "msg", pr.client_line(asked))
+        if entry is not None:
+            if name in self.moving:
+                self._tell_forwarded(name, entry["summary"]["name"], "resumed")
+            self.seated_with[name] = entry["owner"]
+
+    def _tell_forwarded(self, name: str, shown: str, kind: str) -> None:
+        """A notice of our own to our players at a remote table (its owner changing)."""
+        if kind == "moving":
+            self.moving.add(name)
+        else:
+            self.moving.discard(name)
+        line = pr.server_line("notice", table=shown, kind=kind, name="")
+        for conn in self.forwarded.get(name, ()):
+            conn.send(line)
+
+    def forget_in_store(self, table) -> None:
+        """A table this server drops for good (finished and swept): its lease, its name
+        in the lobby and its streams go (its save stays, for `export`)."""
+        token = self.leases.pop(table.key, None)
+        if token is not None and self.aredis is not None:
+            asyncio.get_running_loop().create_task(self._forget_keys(table.key, token))
+
+    async def _forget_keys(self, key: str, token: str) -> None:
+        owner = self.store.key("table", key, "owner")
+        try:
+            await self.release_script(keys=[owner], args=[token])
+            pipe = self.aredis.pipeline(transaction=False)
+            pipe.srem(self.store.key("tables"), key)
+            for part in ("summary", "commands", "done"):
+                pipe.delete(self.store.key("table", key, part))
+            await pipe.execute()
+        except Exception as exc:  # noqa: BLE001 - Redis away: the keys stay, harmless
+            print(f"weathering serve: store: {exc}", flush=True)
+
+    def remote_lobby(self) -> list[dict]:
+        return [entry["summary"] for entry in self.remote.values()]
