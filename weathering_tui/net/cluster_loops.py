@@ -66,14 +66,19 @@ class ClusterLoops:
                 await asyncio.sleep(0.2)
                 continue
             answer = await self.aredis.xread(streams, block=500, count=100)
-            done = self.aredis.pipeline(transaction=False)
             for stream, entries in answer or ():
                 key = stream.decode()[len(self.store.key("table")) + 1 : -len(":commands")]
                 for entry_id, fields in entries:
                     if key in self.leases:
                         self._command_in(key, fields)
                     last[key] = entry_id.decode()
-                done.set(self.store.key("table", key, "done"), last[key])
+            # Where a new owner starts reading: only as far as what the commands did is
+            # durable (a command read again is refused as stale; one skipped is lost).
+            done = self.aredis.pipeline(transaction=False)
+            for key, at in last.items():
+                table = next((t for t in self.tables.values() if t.key == key), None)
+                if table is not None and not table.unjournaled and table.name not in self.flushing:
+                    done.set(self.store.key("table", key, "done"), at)
             await done.execute()
             for key in [k for k in last if k not in self.leases]:
                 del last[key]
@@ -211,6 +216,8 @@ class ClusterLoops:
         print(f"weathering serve: took over table {table.name}", flush=True)
         self._drive(name)
         self.publish_summaries()
+        if self.forwarded.get(name):
+            self._tell_forwarded(name, table.name, "resumed")
         self._owner_changed(name, None)  # our own players there: seated here now
 
     def _lost(self, key: str) -> None:

@@ -52,6 +52,9 @@ class SeatPlayer:
             client.take_seat(self.table, self.seat, self.code)
         elif kind == "error":
             self.on_error(message.get("code"), message.get("message", ""))
+        elif kind == "notice" and message.get("kind") in ("moving", "resumed"):
+            self.acted_on = None  # the table changed server: an action may not have arrived
+            self.decide()
         elif kind == "view" and message["table"] == self.table:
             self.decide()
         elif kind == "taken_over" and message["table"] == self.table:
