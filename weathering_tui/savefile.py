@@ -89,6 +89,7 @@ def save_converter() -> cattrs.Converter:
         "content": override(omit=True),
         "keep_log": override(omit=True),
         "log": override(omit=True),
+        "history": override(omit=True),
     }
     converter.register_unstructure_hook(
         st.GameState, _drop_none(converter, st.GameState, **rng_hooks)

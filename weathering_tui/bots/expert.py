@@ -10,8 +10,13 @@ its turn (reactions, choices inside effects) are left to the heuristic bot: they
 happen with effects half-resolved, where a sampled state cannot be rebuilt from a
 view.
 
-The budget is a number of rollouts per candidate and a time limit per decision
-(default 0.8 s, so a decision stays under 1 s).
+The budget is a number of rollouts per candidate, so equal seeds give equal decisions
+on a loaded machine as on an idle one; the wall clock is only a cap (`cap` seconds, far
+above what the rollouts take here) that keeps a starved machine from stalling a table.
+`seconds` is the thinking time the table's pace gives it (bots/pacing.py).
+
+`rank(view)` gives every candidate with its estimated win chance: the hints (`h`) are
+its first three.
 """
 
 from __future__ import annotations
@@ -19,11 +24,23 @@ from __future__ import annotations
 import random
 import time
 
+import attrs
+
 from .. import engine
 from ..content import default_content
-from ..engine import View, apply, view_for
+from ..engine import View, apply, clone, view_for
 from ..engine import actions as act
 from .heuristic import HeuristicBot
+
+
+@attrs.frozen
+class Ranked:
+    """One candidate action and what the rollouts said of it, for the deciding side."""
+
+    action: object
+    win: float | None  # share of rollouts won; None: not rolled out (the heuristic's pick)
+    score: float  # mean final gauge, with a bonus for winning (higher is better)
+    rollouts: int
 
 
 class ExpertBot:
@@ -38,6 +55,7 @@ class ExpertBot:
         candidates: int = 4,
         seconds: float = 0.8,
         horizon: int | None = None,
+        cap: float = 10.0,
     ):
         self.rng = random.Random(seed)
         self.content = content or default_content()
@@ -46,34 +64,55 @@ class ExpertBot:
         self.candidates = candidates
         self.seconds = seconds
         self.horizon = horizon  # rounds to play out; None: to the end of the game
+        self.cap = cap
 
     def choose(self, view: View):
-        choice = self.heuristic.choose(view)
-        if view.pending is None or view.pending.kind != "turn" or len(view.legal) < 2:
-            return choice
-        options = self._candidates(view, choice)
-        if len(options) < 2:
-            return choice
-        deadline = time.perf_counter() + self.seconds
-        totals = {i: 0.0 for i in range(len(options))}
-        counts = {i: 0 for i in range(len(options))}
-        for _ in range(self.rollouts):
-            if time.perf_counter() > deadline and all(counts.values()):
-                break
-            # Common random numbers: every candidate meets the same sampled world.
-            world = self.rng.randrange(1 << 62)
-            for i, option in enumerate(options):
-                totals[i] += self._rollout(view, option, random.Random(world))
-                counts[i] += 1
-        best = max(totals, key=lambda i: (totals[i] / max(1, counts[i]), i == 0))
-        return options[best]
+        return self.rank(view)[0].action
 
-    def _candidates(self, view: View, choice) -> list:
+    def rank(self, view: View, candidates: int | None = None) -> list[Ranked]:
+        """Candidates, best first. Outside its own turn's decisions (reactions, choices
+        inside effects) only the heuristic's choice is given: a half-resolved effect
+        cannot be rebuilt from a view."""
+        choice = self.heuristic.choose(view)
+        alone = [Ranked(choice, None, 0.0, 0)]
+        if view.pending is None or view.pending.kind != "turn" or len(view.legal) < 2:
+            return alone
+        options = self._candidates(view, choice, candidates or self.candidates)
+        if len(options) < 2:
+            return alone
+        deadline = time.perf_counter() + self.cap
+        totals = [0.0] * len(options)
+        wins = [0] * len(options)
+        counts = [0] * len(options)
+        for _ in range(self.rollouts):
+            if counts[0] and time.perf_counter() > deadline:
+                break
+            # Common random numbers: every candidate meets the same sampled world,
+            # sampled once and cloned for each.
+            world = random.Random(self.rng.randrange(1 << 62))
+            sample = engine.determinize(view, self.content, world)
+            sample.keep_log = False  # a rollout is read by nobody
+            after = world.getstate()
+            for i, option in enumerate(options):
+                world.setstate(after)
+                score, won = self._rollout(view, clone(sample), option, world)
+                totals[i] += score
+                wins[i] += won
+                counts[i] += 1
+        ranked = [
+            Ranked(option, wins[i] / counts[i], totals[i] / counts[i], counts[i])
+            for i, option in enumerate(options)
+        ]
+        # Best mean first; among equals the heuristic's choice (listed first) stays first.
+        order = sorted(range(len(options)), key=lambda i: (-ranked[i].score, i != 0))
+        return [ranked[i] for i in order]
+
+    def _candidates(self, view: View, choice, limit: int) -> list:
         """The heuristic's choice first, then distinct alternatives of other kinds."""
         options = [choice]
         kinds = {type(choice)}
         for action in view.legal:
-            if len(options) >= self.candidates:
+            if len(options) >= limit:
                 break
             if action in options:
                 continue
@@ -84,9 +123,9 @@ class ExpertBot:
                 kinds.add(type(action))
         return options
 
-    def _rollout(self, view: View, action, world: random.Random) -> float:
-        state = engine.determinize(view, self.content, world)
-        state.keep_log = False  # a rollout is read by nobody
+    def _rollout(self, view: View, state, action, world: random.Random) -> tuple[float, bool]:
+        """The game played out from a sampled state: the final gauge, +5 for a win and
+        -5 for a loss, from the deciding side's point of view; and whether it won."""
         apply(state, action)
         bots = [HeuristicBot(world.randrange(1 << 30), self.content) for _ in state.players]
         stop_round = None if self.horizon is None else state.round + self.horizon
@@ -99,5 +138,8 @@ class ExpertBot:
             apply(state, bots[seat].choose(seat_view), seat_view)
             steps += 1
         hp = state.outcome.hp if state.over else state.hp
-        score = hp + (5 if hp >= view.threshold else -5)
-        return score if view.me.side == "ecologist" else -score
+        ecologists_win = hp >= view.threshold
+        score = hp + (5 if ecologists_win else -5)
+        if view.me.side == "ecologist":
+            return score, ecologists_win
+        return -score, not ecologists_win

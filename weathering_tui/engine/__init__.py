@@ -14,8 +14,10 @@ from .common import REFUSALS, IllegalAction, band_for, card_id
 from .core import apply, new_game, replay
 from .determinize import determinize
 from .flow import LABELS, difficulty_of, synergy_of, with_difficulty
+from .history import action_from_key, action_key, clone
 from .legal import legal_actions, why_illegal
 from .state import GameState, LogEntry, SeatSetup, Setup
+from .undo import can_undo, undo
 from .view import (
     SPECTATOR,
     Decision,
@@ -42,10 +44,14 @@ __all__ = [
     "SeatSetup",
     "Setup",
     "View",
+    "action_from_key",
+    "action_key",
     "actions",
     "apply",
     "band_for",
+    "can_undo",
     "card_id",
+    "clone",
     "decision_for",
     "determinize",
     "difficulty_of",
@@ -53,6 +59,7 @@ __all__ = [
     "new_game",
     "replay",
     "synergy_of",
+    "undo",
     "view_for",
     "visible_entry",
     "why_illegal",

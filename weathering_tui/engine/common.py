@@ -15,6 +15,8 @@ BANDS = (  # §9.2, checked from the top down; None means "the victory threshold
     ("tourmente", "lobbyists", 1),
     ("effondrement", "lobbyists", 0),
 )
+# Secret log entries that tell their audience nothing new: the actor's own announcement.
+OWN_SECRETS = frozenset({"announce", "decked"})
 GROUP_SIDE = {"each_ecologist": "ecologist", "each_lobbyist": "lobbyist"}
 
 
@@ -73,6 +75,7 @@ REFUSALS: dict[str, tuple[str, ...]] = {
     "card_not_choosable": (),
     "mulligan_full": ("max",),
     "not_an_option": (),
+    "cannot_undo": (),
     "offline": (),  # a remote session's: the link to the table is down, nothing was sent
     "unknown_configuration": ("configuration",),
     "seat_order": ("configuration", "ecologists", "lobbyists"),
@@ -198,6 +201,8 @@ def valid_targets(state: GameState, selector: str | None, seat: int) -> list[int
 
 
 def log(state: GameState, kind: str, secret=None, audience=(), **data) -> None:
+    if secret and kind not in OWN_SECRETS:
+        state.history.reveals += 1  # something hidden came out: no undo across it
     if state.keep_log:
         state.log.append(LogEntry(kind, data, secret or {}, list(audience)))
 

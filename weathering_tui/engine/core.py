@@ -6,7 +6,7 @@ import attrs
 
 from ..content import Content
 from . import actions as act
-from . import announce, effects, flow, loop
+from . import announce, effects, flow, history, loop
 from .common import IllegalAction, card_id
 from .legal import legal_actions, why_illegal
 from .state import GameState, Pending, Setup
@@ -48,9 +48,11 @@ def apply(state: GameState, action, view=None) -> GameState:
     # move the version: who was asked stays as secret as what they hold (network.md).
     if not (pending.kind == "react" and isinstance(action, act.Pass)):
         state.version += 1
+    before = history.fingerprint(state)
     state.pending = None
     _dispatch(state, pending, action)
     loop.run(state, _dispatch)
+    history.record(state, action, before)
     return state
 
 

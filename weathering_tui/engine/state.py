@@ -141,6 +141,19 @@ class Announcement:
     from_discard: bool = False
 
 
+@attrs.define
+class History:
+    """The actions applied so far, and how far back the last decider may go."""
+
+    actions: list = attrs.Factory(list)
+    floor: int = 0  # actions before this index can no longer be taken back
+    owner: int | None = None  # the seat whose decisions stand after the floor
+    reveals: int = 0  # secret log entries so far: something hidden came out
+
+    def copy(self) -> History:
+        return History(list(self.actions), self.floor, self.owner, self.reveals)
+
+
 # ---------------------------------------------------------------- frames
 
 
@@ -311,6 +324,9 @@ class GameState:
     content: Content = attrs.field(default=None, eq=False, repr=False)
     # A headless simulation that nobody reads the log of turns it off (never saved).
     keep_log: bool = attrs.field(default=True, eq=False, repr=False)
+    # The actions applied and what may be taken back (engine/history.py); never saved:
+    # a save holds its actions, and loading replays them.
+    history: History = attrs.field(factory=History, eq=False, repr=False)
 
     @property
     def over(self) -> bool:

@@ -1,0 +1,136 @@
+"""What a game remembers of its own actions: cheap clones, stable action keys, undo.
+
+- `clone(state)`: an independent copy for searches, hints and replays. What never
+  changes is shared (the content, the setup, log entries, frozen actions); every list
+  and record the engine mutates is copied.
+- `action_key(action)` / `action_from_key(state, seat, key)`: an action named by card
+  id, not by card copy, so the keys of a position do not depend on the order of a hand
+  and are unique among its legal actions.
+- `can_undo(state, seat)` / `undo(state, seat)`: the one statement of the undo rule. A
+  seat takes back its own decisions of this turn, back to the last point where something
+  hidden or random came out (a draw, an event, a random discard, a peek, a look at a
+  hand, a trade) or another seat decided anything. A pass in a reaction window, which
+  nobody sees, is not a decision. The state after undo is the game replayed
+  without the undone actions, so it holds exactly what a replay holds.
+"""
+
+from __future__ import annotations
+
+import attrs
+
+from .actions import Pass, action_name
+from .common import IllegalAction, card_id
+from .legal import legal_actions
+
+
+def fingerprint(state) -> tuple:
+    """What moves when something hidden or random comes out, or the turn changes."""
+    return (
+        state.rng,
+        len(state.draw_pile),
+        len(state.event_pile),
+        state.history.reveals,
+        state.active,
+        state.round,
+        state.phase,
+        state.stage,
+    )
+
+
+def unseen(state, action) -> bool:
+    """A pass in a reaction window: it moves no version and nobody sees it. Whether a
+    window opened at all depends on the cards its seats hold, so a pass must not change
+    what may be taken back: not even a human's pass is a decision here."""
+    return isinstance(action, Pass)
+
+
+def record(state, action, before: tuple) -> None:
+    """Remember `action`, applied to a state whose fingerprint was `before`."""
+    history = state.history
+    if not unseen(state, action):
+        if history.owner is not None and history.owner != action.seat:
+            history.floor = len(history.actions)  # another seat decided: a new run begins
+        history.owner = action.seat
+    history.actions.append(action)
+    if fingerprint(state) != before or state.over:
+        history.floor = len(history.actions)
+        history.owner = None
+
+
+# ------------------------------------------------------------ clone
+
+
+def _fields(cls) -> tuple[str, ...]:
+    return tuple(f.name for f in attrs.fields(cls))
+
+
+def _copy_record(record):
+    """A mutable attrs record with its lists and dicts copied (frames, pending, flags)."""
+    cls = type(record)
+    new = object.__new__(cls)
+    for name in _FIELDS.get(cls) or _FIELDS.setdefault(cls, _fields(cls)):
+        value = getattr(record, name)
+        if isinstance(value, list):
+            value = list(value)
+        elif isinstance(value, dict):
+            value = dict(value)
+        object.__setattr__(new, name, value)
+    return new
+
+
+_FIELDS: dict[type, tuple[str, ...]] = {}
+
+
+def _copy_player(player):
+    new = _copy_record(player)
+    new.turn = _copy_record(player.turn)
+    return new
+
+
+def clone(state):
+    """An independent copy of `state`: applying actions to one never changes the other."""
+    new = object.__new__(type(state))
+    for name in _FIELDS.get(type(state)) or _FIELDS.setdefault(type(state), _fields(type(state))):
+        value = getattr(state, name)
+        if isinstance(value, list):
+            value = list(value)  # the piles, the log (entries never change), hp_by_round
+        object.__setattr__(new, name, value)
+    new.players = [_copy_player(p) for p in state.players]
+    new.active_events = [_copy_record(e) for e in state.active_events]
+    new.round_mods = [_copy_record(m) for m in state.round_mods]
+    new.stack = [_copy_record(f) for f in state.stack]
+    if state.pending is not None:
+        new.pending = _copy_record(state.pending)
+    new.history = state.history.copy()
+    return new
+
+
+# ------------------------------------------------------------ action keys
+
+
+def action_key(action) -> str:
+    """A stable name for an action: its kind and values, a card by its id (not its copy).
+    `play_card card=tempete cartouche=1 target=2`."""
+    parts = [action_name(action)]
+    for field in attrs.fields(type(action)):
+        if field.name == "seat":
+            continue
+        value = getattr(action, field.name)
+        if value is None or value == field.default and field.name != "card":
+            continue
+        if field.name == "card":
+            value = card_id(value)
+        elif isinstance(value, tuple):
+            value = ".".join(str(v) for v in value)
+        elif isinstance(value, bool):
+            value = "yes" if value else "no"
+        parts.append(f"{field.name}={value}")
+    return " ".join(parts)
+
+
+def action_from_key(state, seat: int, key: str):
+    """The legal action of `seat` that `key` names; IllegalAction if none does."""
+    for action in legal_actions(state, seat):
+        if action_key(action) == key:
+            return action
+    raise IllegalAction("not_an_option")
