@@ -136,6 +136,14 @@ def build_parser() -> argparse.ArgumentParser:
     check = commands.add_parser("check", help="verify save files (exit 0 if all are valid)")
     _common(check)
     check.add_argument("paths", nargs="+", metavar="NAME|PATH")
+    replay = commands.add_parser("replay", help="step through a saved game, action by action")
+    _common(replay)
+    replay.add_argument("save", metavar="NAME|PATH", help="a save's name (see list) or its path")
+    replay.add_argument("--at", type=int, metavar="N", help="after the first N actions")
+    replay.add_argument("--seat", type=int, default=0, metavar="S", help="whose view (default 0)")
+    replay.add_argument(
+        "--json", action="store_true", help="print that seat's view as JSON (the wire format)"
+    )
     export = commands.add_parser("export", help="write a table kept in Redis as a TOML save")
     export.add_argument("--store", required=True, metavar="redis://HOST:PORT/N")
     export.add_argument("table", help="the table's name (as the lobby shows it) or key")
@@ -209,8 +217,10 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: list[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
-    if args.command == "check":
-        return _check(args)
+    if args.command in ("check", "list", "replay"):
+        from . import cli_saves
+
+        return getattr(cli_saves, args.command)(args)
     if args.command == "export":
         from .savefile import SaveError
         from .storage.redis_store import StoreError, export_table
@@ -222,8 +232,6 @@ def main(argv: list[str] | None = None) -> int:
             print(f"weathering export: {text}", file=sys.stderr)
             return 1
         return 0
-    if args.command == "list":
-        return _list(args)
     if args.command == "balance":
         return _balance(args)
     if args.command == "serve":
@@ -291,27 +299,6 @@ def _tr(args):
     from .tui.i18n import Tr, detect_lang
 
     return Tr(getattr(args, "lang", None) or detect_lang())
-
-
-def _check(args) -> int:
-    from .savefile import SaveError, metadata, resolve, saves_dir
-    from .storage.journal import read_table
-    from .tui.i18n import describe_meta
-
-    tr = _tr(args)
-    folder = saves_dir(getattr(args, "saves_dir", None))
-    bad = 0
-    for path in args.paths:
-        try:
-            # a save's name, as `load` takes it; a table's save with its journal
-            game = read_table(resolve(path, folder))
-        except SaveError as exc:
-            bad += 1
-            print(tr("cli.check.bad", error=exc.text(tr.lang)))
-            continue
-        what = describe_meta(tr, metadata(game))
-        print(tr("cli.check.ok", path=path, what=what, actions=len(game.actions)))
-    return 2 if bad else 0
 
 
 def _serve(args) -> int:
@@ -433,33 +420,6 @@ def _door_child() -> None:
         os._exit(0)
 
     threading.Thread(target=watch, daemon=True).start()
-
-
-def _list(args) -> int:
-    from .savefile import SaveError, list_saves, read_document, saves_dir
-    from .tui.i18n import describe_meta
-
-    tr = _tr(args)
-    folder = saves_dir(args.saves_dir)
-    rows = list_saves(folder)
-    if not rows:
-        print(tr("load.none", folder=folder))
-        return 0
-    print(tr("cli.list.folder", folder=folder))
-    print(tr("cli.list.head", name=tr("cli.list.name"), updated=tr("cli.list.updated")))
-    for path, meta, problem in rows:
-        if meta is None:
-            print(f"{path.stem:<32} {tr('load.broken', problem=problem.problem_in(tr.lang))}")
-        else:
-            print(f"{path.stem:<32} {meta.get('updated', ''):<21} {describe_meta(tr, meta)}")
-        backup = path.with_name(path.name + ".bak")
-        if backup.is_file():
-            try:
-                what = describe_meta(tr, read_document(backup)["meta"])
-            except (SaveError, AttributeError):
-                what = tr("load.broken", problem="?")
-            print(tr("cli.list.backup", path=backup.name, what=what))
-    return 0
 
 
 def _play(args) -> int:

@@ -34,6 +34,18 @@ class Session(Protocol):
 
     def is_bot_turn(self) -> bool: ...
 
+    def can_undo(self) -> bool:
+        """Whether this terminal's seat may take back its last decision now (`u`)."""
+
+    def undo(self) -> None:
+        """Take back that decision (IllegalAction "cannot_undo" when the rule forbids)."""
+
+    def can_hint(self) -> bool:
+        """Whether `h` may ask the expert now (a table server: if the table allows it)."""
+
+    def hint_view(self) -> View:
+        """The view a hint is computed from: this seat's, nothing more."""
+
     def window_left(self) -> float:
         """Seconds left in the open reaction window (0: none), the same for every seat."""
 

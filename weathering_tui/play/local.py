@@ -8,7 +8,16 @@ from pathlib import Path
 import attrs
 
 from ..bots import BOTS, pacing
-from ..engine import SPECTATOR, Answers, IllegalAction, View, view_for, window_seats
+from ..engine import (
+    SPECTATOR,
+    Answers,
+    IllegalAction,
+    View,
+    can_undo,
+    undo,
+    view_for,
+    window_seats,
+)
 from ..engine import actions as act
 from ..savefile import SavedGame, autosave_name, write_save
 
@@ -221,6 +230,40 @@ class LocalSession:
             return
         self.game.play(action)
         self.autosave_now()
+
+    def can_undo(self) -> bool:
+        """Whether the player at the keyboard may take back their last decision now
+        (the engine's rule: `engine.can_undo`)."""
+        if self.public or self.state.pending is None:
+            return False
+        seat = self.state.pending.seat
+        return seat == self.viewer and seat in self.humans and can_undo(self.state, seat)
+
+    def undo(self) -> None:
+        """Take back the last decision of the player at the keyboard: the game becomes
+        the replay without it, and the save holds only what stands."""
+        if not self.can_undo():
+            raise IllegalAction("cannot_undo")
+        state = undo(self.state, self.viewer)
+        self.game.state = state
+        del self.game.actions[len(state.history.actions) :]
+        self.answers = Answers()
+        self.autosave_now()
+
+    def can_hint(self) -> bool:
+        """Hints are offered on the turn of the player at the keyboard."""
+        pending = self.state.pending
+        return (
+            not self.public
+            and pending is not None
+            and pending.kind == "turn"
+            and pending.seat == self.viewer
+            and pending.seat in self.humans
+        )
+
+    def hint_view(self) -> View:
+        """What a hint may know: the deciding seat's view, nothing more."""
+        return view_for(self.state, self.viewer, with_log=False)
 
     def bot_choose(self, seat: int):
         """The bot's decision for `seat`, from its view alone (safe in a worker thread)."""

@@ -97,6 +97,18 @@ class RemoteSession:
         """The server refused the last action: the decision is open again."""
         self.acted_on = None
 
+    def can_undo(self) -> bool:
+        return False
+
+    def undo(self) -> None:
+        raise IllegalAction("cannot_undo")
+
+    def can_hint(self) -> bool:
+        return False
+
+    def hint_view(self) -> View:
+        return self.view()
+
     def hand_over(self, seat: int) -> None:
         raise IllegalAction("not_an_option")
 

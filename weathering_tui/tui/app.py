@@ -43,6 +43,7 @@ class WeatheringApp(App[None]):
         pace: float = 0.6,
         autosave: bool = True,
         now=None,
+        replay: tuple | None = None,
     ):
         super().__init__()
         self.tr = Tr(lang)
@@ -54,6 +55,7 @@ class WeatheringApp(App[None]):
         self.pace = pace
         self.autosave = autosave
         self.now = now  # tests pin the clock for stable snapshots
+        self.initial_replay = replay  # (saved game, after N actions, seat)
         self.session: Session | None = None
         self.goodbye: str | None = None  # what to print after the screen closes
         self._too_small: TooSmallScreen | None = None
@@ -77,6 +79,8 @@ class WeatheringApp(App[None]):
             self.load_game(self.initial_load)
         elif self.initial_game is not None:
             self._play(self.initial_game)
+        elif self.initial_replay is not None:
+            self.open_replay(*self.initial_replay)
         self.check_size()
 
     def on_resize(self, event) -> None:
@@ -161,6 +165,13 @@ class WeatheringApp(App[None]):
             self.pop_screen()
         self.push_screen(GameScreen(self.session, self.tr, pace=self.pace))
         self.call_after_refresh(self.check_size)
+
+    def open_replay(self, game: SavedGame, at: int | None = None, seat: int = 0) -> None:
+        """Step through `game` (a finished game opens at its end, every hand still shut)."""
+        from ..play.replay import Timeline
+        from .screens.replay import ReplayScreen
+
+        self.push_screen(ReplayScreen(Timeline(game, self.content), self.tr, at, seat))
 
     def start_game(self, setup: Setup) -> None:
         from ..savefile import SavedGame

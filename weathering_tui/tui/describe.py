@@ -28,8 +28,16 @@ def effect_words(tr: Tr, view: View, effects, target=None) -> str:
                 parts.append(tr("opt.discard_own", n=n))
             case fx.IncomeMod(amount=n):
                 parts.append(tr("opt.income_mod", who=name(view, target), n=-n))
-            case _:
-                parts.append(fx.op_name(effect))
+            case _:  # the op in words, with its count (amount, up to, count or discard)
+                n = next(
+                    (
+                        getattr(effect, f)
+                        for f in ("amount", "up_to", "count", "discard")
+                        if hasattr(effect, f)
+                    ),
+                    1,
+                )
+                parts.append(tr(f"opt.{fx.op_name(effect)}", n=n))
     return ", ".join(parts)
 
 
@@ -81,8 +89,7 @@ def choice_label(tr: Tr, view: View, action) -> str:  # noqa: C901 - one case pe
             # what the card does, short: choosing among names alone is guessing
             label = f"{tr.card(card)} ({tr('type.' + content.cards[card_id(card)].type)})"
             summary = card_summary(tr, card)
-            text = f"{label} · {summary}"
-            return text if len(text) <= 68 else text[:67] + "…"
+            return f"{label} · {summary}"  # whole: the dialog wraps it
         case act.ChooseOption(option=option, target=target):
             return option_label(tr, view, option, target)
         case act.ClaimSynergy(claim=False):

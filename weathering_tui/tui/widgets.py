@@ -105,19 +105,23 @@ class Gauge(Line):
         )
 
 
-def _who(tr: Tr, player) -> str:
-    """A seat in 14 columns: the name, and the character when the name is a player's."""
+def _who(tr: Tr, player, width: int = 14) -> str:
+    """A seat in `width` columns: the name, and the character when the name is a
+    player's (a character's name is never cut: the pane has room for the longest)."""
     character = tr.content.characters[player.character].name if player.character else ""
     if not character or character == player.name:
-        return player.name[:14]
+        return player.name[: max(width, len(character))]
     who = f"{player.name[:8]}·{character}"
-    return who if len(who) <= 14 else who[:13] + "…"
+    return who if len(who) <= width else who[: width - 1] + "…"
 
 
 class PlayersPane(Pane):
     def build(self, view: View, tr: Tr, **extra) -> Text:
         out = Text()
         deciding = view.pending.seat if view.pending else -1  # -1 in a reaction window
+        # What the name leaves: marks (3), PA, stored PA, level, hand (✋ is two cells
+        # wide) and deck: 22 cells.
+        width = max(14, (self.size.width or 40) - 4 - 22)
         for i, p in enumerate(view.players):
             marker = "▶" if p.seat == view.active else ("?" if p.seat == deciding else " ")
             style = "bold" if p.seat == view.active else ""
@@ -126,7 +130,7 @@ class PlayersPane(Pane):
             line.append(
                 f"{tr('side.' + p.side)[0]} ", style="green" if p.side == "ecologist" else "red"
             )
-            line.append(f"{_who(tr, p):<14} ", style=style)
+            line.append(f"{_who(tr, p, width):<{width}} ", style=style)
             stored = f"{min(p.stored_ap, 99):<2}"
             line.append(f"PA{p.ap:>2} ◆{stored} {tr('level_short')}{p.level} ✋{p.hand_count:<2}")
             if p.side == "ecologist":
@@ -156,7 +160,11 @@ class EventsPane(Pane):
             name = tr.event(event.event)
             turns = tr("events.turns", n=event.remaining)
             room = width - len(turns) - 1
-            out.append(f"{name[:room]:<{room}} ", style="bold")
+            if len(name) > room:  # a long name whole on its row, its time under it
+                out.append(name + "\n", style="bold")
+                room = width - len(turns)
+                name = ""
+            out.append(f"{name:<{room}} ", style="bold")
             out.append(turns, style="yellow")
         room = height - len(events)
         if room:
@@ -186,7 +194,8 @@ class HandPane(Pane):
         if not hand:
             return Text("—", style="dim")
         width = max(30, self.size.width or 50)
-        name_width = 20 if width < 70 else 26
+        # Names whole (the longest held sets the column), the summary gets the rest.
+        name_width = max(len(tr.card(held.instance)) for held in hand)
         out = Text()
         for i, held in enumerate(hand):
             instance = held.instance
@@ -310,9 +319,18 @@ class KeyBar(Line):
 
     def show_keys(self, keys: list[tuple[str, str]]) -> None:
         width = self.size.width or 80
-        # Shrink to fit: narrower gaps, then bare "?", "q" and "m" (always the same), then
-        # cut words.
-        stages = (("  ", "", 99), (" ", "", 99), (" ", "?q", 99), (" ", "?qm", 99), (" ", "?qm", 6))
+        # Shrink to fit: narrower gaps, then bare "?", "q", "m", "u" and "h" (always the
+        # same, and in the help), then cut words.
+        bare = "?qmuh"
+        stages = (
+            ("  ", "", 99),
+            (" ", "", 99),
+            (" ", bare[:2], 99),
+            (" ", bare[:3], 99),
+            (" ", bare, 99),
+            (" ", bare, 6),
+            (" ", bare, 5),
+        )
         for gap, bare, cut in stages:
             line = [(key, "" if key in bare else words[:cut]) for key, words in keys]
             if sum(len(k) + len(w) + 1 + len(gap) for k, w in line) <= width:

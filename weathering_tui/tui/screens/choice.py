@@ -24,7 +24,7 @@ class ChoiceModal(ModalScreen[Any]):
     }
     ChoiceModal #choice-title { text-style: bold; }
     ChoiceModal #choice-body { color: $text-muted; }
-    ChoiceModal OptionList { height: auto; max-height: 12; }
+    ChoiceModal OptionList { height: auto; max-height: 12; scrollbar-gutter: stable; }
     ChoiceModal #choice-keys { color: $text-muted; }
     ChoiceModal #choice-clock { text-style: bold; color: $warning; }
     """

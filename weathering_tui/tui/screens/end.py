@@ -14,8 +14,9 @@ from ..widgets import BAND_STYLE, band_style
 BARS = " ▁▂▃▄▅▆▇█"
 
 
-def chart(view) -> Text:
-    """A column per round, 0 to the gauge's top, four rows high, coloured by band."""
+def chart(view, column: int = 3) -> Text:
+    """A column per round, 0 to the gauge's top, four rows high, coloured by band;
+    `column` characters a round (a narrow pane: 2)."""
     out = Text()
     rows = 4
     top = view.gauge_max
@@ -25,10 +26,10 @@ def chart(view) -> Text:
         for value in series:
             level = value * rows * 8 / top - (row - 1) * 8
             char = BARS[max(0, min(8, round(level)))]
-            out.append(f" {char}{char}", style=band_style(value, view.threshold))
+            out.append(" " + char * (column - 1), style=band_style(value, view.threshold))
         out.append("\n")
-    out.append("    └" + "───" * len(series) + "\n")
-    out.append("     " + "".join(f"{i:>3}" for i in range(len(series))))
+    out.append("    └" + "─" * column * len(series) + "\n")
+    out.append("     " + "".join(f"{i:>{column}}" for i in range(len(series))))
     return out
 
 

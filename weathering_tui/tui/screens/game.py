@@ -36,6 +36,8 @@ KEYS = [
     ("s", "store", "key.store", "s"),
     ("o", "power", "key.power", "o"),
     ("e", "end", "key.end", "e"),
+    ("u", "undo", "key.undo", "u"),
+    ("h", "hint", "key.hint", "h"),
     ("space", "skip", "key.skip", "␣"),
     ("question_mark,f1", "help", "key.help", "?"),
     ("c", "cards", "key.cards", ""),
@@ -58,7 +60,7 @@ class GameScreen(GameFlow, GameKeys, Screen[None]):
     GameScreen HeaderLine { height: 1; }
     GameScreen Gauge { height: 1; }
     GameScreen #top { height: auto; max-height: 9; }
-    GameScreen PlayersPane { width: 42; height: auto; }
+    GameScreen PlayersPane { width: 44; height: auto; }
     GameScreen EventsPane { width: 1fr; height: 100%; }
     GameScreen #middle { height: 2fr; min-height: 6; }
     GameScreen HandPane { width: 1fr; height: 100%; }

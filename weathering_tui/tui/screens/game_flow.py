@@ -4,11 +4,34 @@ actions it sends (a part of `GameScreen`)."""
 
 from __future__ import annotations
 
+import attrs
+
 from ...engine import IllegalAction, card_id
+from ...engine import actions as act
 from ..describe import choice_label, decision_title
 from ..i18n import render_refusal
 from .choice import ChoiceModal
 from .privacy import PrivacyScreen
+
+HAND_CHOICES = frozenset({"mulligan", "choose_discard", "choose_give", "choose_exchange"})
+
+
+def each_copy(view) -> list:
+    """The decision's options, a choice among the hand's cards listing each card held
+    (two copies of a card are two lines, as they are two cards in the hand): the engine
+    lists one action per card, and any copy of it does the same."""
+    if view.pending is None or view.pending.kind not in HAND_CHOICES:
+        return list(view.legal)
+    by_card = {card_id(a.card): a for a in view.legal if isinstance(a, act.ChooseCard) and a.card}
+    if not by_card:
+        return list(view.legal)
+    picked = set(view.pending.mine.get("picked", ()))  # the mulligan's cards put back
+    copies = [
+        attrs.evolve(by_card[card_id(c.instance)], card=c.instance)
+        for c in view.hand
+        if card_id(c.instance) in by_card and c.instance not in picked
+    ]
+    return copies + [a for a in view.legal if not (isinstance(a, act.ChooseCard) and a.card)]
 
 
 class GameFlow:
@@ -155,10 +178,16 @@ class GameFlow:
     def on_worker_state_changed(self, event) -> None:
         from textual.worker import WorkerState
 
-        if event.worker.group != "bot" or event.state not in (
+        if event.worker.group not in ("bot", "hint") or event.state not in (
             WorkerState.SUCCESS,
             WorkerState.ERROR,
         ):
+            return
+        if event.worker.group == "hint":
+            if event.state == WorkerState.SUCCESS:
+                self._show_hints(*event.worker.result)
+            else:
+                self.busy = False
             return
         self.busy = False
         if event.state == WorkerState.SUCCESS and self.session.is_bot_turn():
@@ -168,7 +197,7 @@ class GameFlow:
 
     def ask_decision(self, can_back: bool = False) -> None:
         view = self.view()
-        options = [(choice_label(self.tr, view, a), a) for a in view.legal]
+        options = [(choice_label(self.tr, view, a), a) for a in each_copy(view)]
         body = ""
         if view.pending.kind == "react":
             from ..describe import announced_effect, announcement

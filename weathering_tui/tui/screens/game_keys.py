@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+from ...engine import IllegalAction
 from ...engine import actions as act
 from ..describe import choice_label
 from .choice import ChoiceModal
@@ -42,6 +43,10 @@ class GameKeys:
                 return self.session.saves_dir is not None
             if action == "hand_over":
                 return self.session.can_hand_over
+            if action == "undo":
+                return not self.busy and self.session.can_undo()
+            if action == "hint":
+                return not self.busy and self.session.can_hint()
             if action in ("chat", "auto_pass"):
                 return not self.session.local  # a table of the server
             return True
@@ -143,6 +148,49 @@ class GameKeys:
 
     def action_end(self) -> None:
         self.play(act.EndTurn(self.view().seat))
+
+    def action_undo(self) -> None:
+        try:
+            self.session.undo()
+        except IllegalAction as exc:
+            self.refuse(exc)
+        else:
+            self.notify(self.tr("undo.done"), markup=False)
+        self.refresh_view()
+        self.advance()
+
+    def action_hint(self) -> None:
+        """The expert's three best moves, computed off the event loop from this seat's
+        view; choosing one plays it."""
+        from ...bots.hints import hints
+
+        if not self.session.can_hint():
+            return
+        view = self.session.hint_view()
+        self.busy = True
+        self.notify(self.tr("hint.thinking"), markup=False, timeout=2)
+        self.run_worker(lambda: (view, hints(view)), thread=True, name="hint", group="hint")
+
+    def _show_hints(self, view, ranked) -> None:
+        if view.version != self.view().version or not self.session.can_hint():
+            self.busy = False  # the game moved on while the expert thought
+            return
+        options = []
+        for r in ranked:
+            label = choice_label(self.tr, view, r.action)
+            if r.win is not None:
+                label = self.tr("hint.option", action=label, win=round(100 * r.win))
+            options.append((label, r.action))
+        self.app.push_screen(
+            ChoiceModal(
+                self.tr("hint.title"),
+                options,
+                body=self.tr("hint.body"),
+                keys=self.tr("back"),
+                can_back=True,
+            ),
+            self._decided,
+        )
 
     def action_skip(self) -> None:
         if self.session.is_bot_turn() and self._timer is not None:

@@ -20,6 +20,11 @@ KEYS = {
         ("s", "stocker des PA sur son personnage (niveaux à 3 et 6)"),
         ("o", "utiliser le pouvoir du personnage"),
         ("e", "finir son tour"),
+        (
+            "u",
+            "reprendre sa dernière action de ce tour (pas après une pioche, un événement, un tirage au hasard ou la décision d'un autre joueur)",
+        ),
+        ("h", "conseil : les trois meilleurs coups de l'experte d'après ce que vous voyez"),
         ("espace", "accélérer les bots"),
         ("? / F1", "cette aide ; c : les cartes ; l : tout le journal"),
         ("v", "les événements en cours, en entier"),
@@ -39,6 +44,11 @@ KEYS = {
         ("s", "store PA on your character (levels at 3 and 6)"),
         ("o", "use your character's power"),
         ("e", "end your turn"),
+        (
+            "u",
+            "take back your last move of this turn (not after a draw, an event, a random draw or another player's decision)",
+        ),
+        ("h", "hint: the expert's three best moves from what you can see"),
         ("space", "hurry the bots"),
         ("? / F1", "this help; c: the cards; l: the whole log"),
         ("v", "the active events, in full"),

@@ -1,0 +1,88 @@
+"""The commands that read saves without playing: check, list and replay."""
+
+from __future__ import annotations
+
+import sys
+
+from .cli import _tr
+
+
+def check(args) -> int:
+    from .savefile import SaveError, metadata, resolve, saves_dir
+    from .storage.journal import read_table
+    from .tui.i18n import describe_meta
+
+    tr = _tr(args)
+    folder = saves_dir(getattr(args, "saves_dir", None))
+    bad = 0
+    for path in args.paths:
+        try:
+            # a save's name, as `load` takes it; a table's save with its journal
+            game = read_table(resolve(path, folder))
+        except SaveError as exc:
+            bad += 1
+            print(tr("cli.check.bad", error=exc.text(tr.lang)))
+            continue
+        what = describe_meta(tr, metadata(game))
+        print(tr("cli.check.ok", path=path, what=what, actions=len(game.actions)))
+    return 2 if bad else 0
+
+
+def list(args) -> int:  # noqa: A001 - the command's name
+    from .savefile import SaveError, list_saves, read_document, saves_dir
+    from .tui.i18n import describe_meta
+
+    tr = _tr(args)
+    folder = saves_dir(args.saves_dir)
+    rows = list_saves(folder)
+    if not rows:
+        print(tr("load.none", folder=folder))
+        return 0
+    print(tr("cli.list.folder", folder=folder))
+    print(tr("cli.list.head", name=tr("cli.list.name"), updated=tr("cli.list.updated")))
+    for path, meta, problem in rows:
+        if meta is None:
+            print(f"{path.stem:<32} {tr('load.broken', problem=problem.problem_in(tr.lang))}")
+        else:
+            print(f"{path.stem:<32} {meta.get('updated', ''):<21} {describe_meta(tr, meta)}")
+        backup = path.with_name(path.name + ".bak")
+        if backup.is_file():
+            try:
+                what = describe_meta(tr, read_document(backup)["meta"])
+            except (SaveError, AttributeError):
+                what = tr("load.broken", problem="?")
+            print(tr("cli.list.backup", path=backup.name, what=what))
+    return 0
+
+
+def replay(args) -> int:
+    """`replay SAVE`: the replay screen; with --json, one seat's view after N actions."""
+    from .savefile import SaveError, resolve, saves_dir
+    from .storage.journal import read_table
+
+    tr = _tr(args)
+    folder = saves_dir(getattr(args, "saves_dir", None))
+    try:
+        game = read_table(resolve(args.save, folder))
+    except SaveError as exc:
+        print(f"weathering: {exc.text(tr.lang)}", file=sys.stderr)
+        return 2
+    seats = len(game.setup.seats)
+    if not 0 <= args.seat < seats:
+        print(tr("cli.replay.seat", n=seats - 1), file=sys.stderr)
+        return 2
+    at = len(game.actions) if args.at is None else args.at
+    if not 0 <= at <= len(game.actions):
+        print(tr("cli.replay.at", n=len(game.actions)), file=sys.stderr)
+        return 2
+    if args.json:
+        from .engine.wire import view_to_json
+        from .play.replay import Timeline
+
+        print(view_to_json(Timeline(game).view_at(at, args.seat)))
+        return 0
+    from .tui.app import WeatheringApp
+
+    app = WeatheringApp(lang=tr.lang, saves_dir=folder, replay=(game, at, args.seat))
+    app.run()
+    return app.return_code or 0

@@ -1,0 +1,155 @@
+"""The replay: a saved game stepped through action by action, turn by turn, round by
+round, as one seat saw it or, once the game is over, with every hand open."""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal
+from textual.screen import Screen
+
+from ...engine import SPECTATOR
+from ..widgets import EventsPane, Gauge, HandPane, HeaderLine, KeyBar, Line, LogPane, PlayersPane
+from .end import chart
+
+
+class ChartPane(Line):
+    """The PV chart round by round, up to the replay's cursor."""
+
+    DEFAULT_CSS = "ChartPane { border: round $secondary; padding: 0 1; }"
+
+
+class HandsPane(Line):
+    """Every hand, once the game is over."""
+
+    DEFAULT_CSS = "HandsPane { border: round $secondary; padding: 0 1; }"
+
+
+class ReplayScreen(Screen[None]):
+    DEFAULT_CSS = """
+    ReplayScreen { layout: vertical; }
+    ReplayScreen HeaderLine, ReplayScreen Gauge, ReplayScreen KeyBar { height: 1; }
+    ReplayScreen #top { height: 9; }
+    ReplayScreen PlayersPane { width: 44; height: 100%; }
+    ReplayScreen ChartPane { width: 1fr; height: 100%; }
+    ReplayScreen #middle { height: 1fr; min-height: 6; }
+    ReplayScreen HandPane, ReplayScreen HandsPane { width: 1fr; height: 100%; }
+    ReplayScreen EventsPane { width: 30; height: 100%; }
+    ReplayScreen LogPane { height: 6; }
+    """
+    BINDINGS = [
+        Binding("right", "step(1)", show=False),
+        Binding("left", "step(-1)", show=False),
+        Binding("pagedown", "turn(1)", show=False),
+        Binding("pageup", "turn(-1)", show=False),
+        Binding("end", "round(1)", show=False),
+        Binding("home", "round(-1)", show=False),
+        Binding("o", "open_hands", show=False),
+        Binding("question_mark,f1", "app.open_help", show=False),
+        Binding("escape,q", "back", show=False),
+    ]
+
+    def __init__(self, timeline, tr, at: int | None = None, seat: int = 0):
+        super().__init__()
+        self.timeline = timeline
+        self.tr = tr
+        self.at = timeline.length if at is None else max(0, min(at, timeline.length))
+        self.seat = seat
+        self.open = False  # every hand shown (a finished game only)
+
+    def compose(self) -> ComposeResult:
+        yield HeaderLine()
+        yield Gauge()
+        with Horizontal(id="top"):
+            yield PlayersPane()
+            yield ChartPane()
+        with Horizontal(id="middle"):
+            yield HandPane()
+            yield HandsPane()
+            yield EventsPane()
+        yield LogPane()
+        yield KeyBar()
+
+    def on_mount(self) -> None:
+        tr = self.tr
+        self.query_one(PlayersPane).border_title = tr("players")
+        self.query_one(EventsPane).border_title = tr("events")
+        self.query_one(LogPane).border_title = tr("log")
+        self.query_one(ChartPane).border_title = tr("end.chart")
+        self.show()
+
+    def on_resize(self) -> None:
+        self.call_after_refresh(self.show)
+
+    # ------------------------------------------------------------ what is shown
+
+    def view(self):
+        seat = SPECTATOR if self.open else self.seat
+        return self.timeline.view_at(self.at, seat)
+
+    def show(self) -> None:
+        tr, view = self.tr, self.view()
+        total = self.timeline.length
+        who = tr("replay.all") if self.open else view.players[self.seat].name
+        status = tr("replay.status", n=self.at, total=total, who=who)
+        self.query_one(HeaderLine).show(view, tr, status)
+        self.query_one(Gauge).show(view, tr)
+        self.query_one(PlayersPane).show(view, tr)
+        self.query_one(EventsPane).show(view, tr)
+        self.query_one(ChartPane).show_text(chart(view, column=2))
+        hand, hands = self.query_one(HandPane), self.query_one(HandsPane)
+        hand.display, hands.display = not self.open, self.open
+        if self.open:
+            hands.border_title = tr("replay.hands")
+            out = Text()
+            for player, cards in zip(view.players, self.timeline.hands_at(self.at), strict=True):
+                names = ", ".join(tr.card(c) for c in cards) or "—"
+                out.append(f"{player.name}: ", style="bold")
+                out.append(names + "\n")
+            hands.show_text(out)
+        else:
+            hand.show(view, tr, selected=-1)
+        self.query_one(LogPane).show(view, tr)
+        keys = [("←→", tr("replay.key.action")), ("PgUp/Dn", tr("replay.key.turn"))]
+        keys += [("Home/End", tr("replay.key.round"))]
+        if len(view.players) > 1:
+            keys.append((f"1-{len(view.players)}", tr("replay.key.seat")))
+        if self.timeline.over:
+            keys.append(("o", tr("replay.key.open")))
+        keys.append(("q", tr("key.back")))
+        self.query_one(KeyBar).show_keys(keys)
+
+    # ------------------------------------------------------------ keys
+
+    def _go(self, at: int) -> None:
+        self.at = max(0, min(at, self.timeline.length))
+        self.show()
+
+    def action_step(self, step: int) -> None:
+        self._go(self.at + step)
+
+    def action_turn(self, step: int) -> None:
+        self._go(self.timeline.next_turn(self.at, step))
+
+    def action_round(self, step: int) -> None:
+        self._go(self.timeline.next_round(self.at, step))
+
+    def action_open_hands(self) -> None:
+        if self.timeline.over:
+            self.open = not self.open
+            self.show()
+
+    def on_key(self, event) -> None:
+        if event.character and event.character.isdigit():
+            seat = int(event.character) - 1
+            if 0 <= seat < len(self.timeline.setup.seats):
+                self.seat, self.open = seat, False
+                self.show()
+                event.stop()
+
+    def action_back(self) -> None:
+        if len(self.app.screen_stack) > 2:
+            self.dismiss(None)
+        else:
+            self.app.exit()
