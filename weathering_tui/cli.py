@@ -131,6 +131,8 @@ def build_parser() -> argparse.ArgumentParser:
     load = commands.add_parser("load", help="resume a saved game")
     _common(load)
     load.add_argument("save", metavar="NAME|PATH", help="a save's name (see list) or its path")
+    learn = commands.add_parser("learn", help="the guided first game: learn to play")
+    _common(learn)
     listing = commands.add_parser("list", help="list saved games")
     _common(listing)
     check = commands.add_parser("check", help="verify save files (exit 0 if all are valid)")
@@ -470,6 +472,8 @@ def _play(args) -> int:
             level,
             content,
         )
+    elif args.command == "learn":
+        options["learn"] = True
     elif args.command == "load":
         from .savefile import read_save
 

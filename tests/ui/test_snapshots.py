@@ -138,7 +138,10 @@ def test_load_screen_lists_saves_and_broken_files(snap_compare, tmp_path):
     for path in examples.glob("*.toml"):
         shutil.copy(path, tmp_path / path.name)
     (tmp_path / "torn.toml").write_text('format = "weathering-save"\nx = ', encoding="utf-8")
-    assert snap_compare(app(saves_dir=tmp_path), press=["down", "enter"], terminal_size=(80, 24))
+    # Below "Nouvelle partie" and "Apprendre à jouer"
+    assert snap_compare(
+        app(saves_dir=tmp_path), press=["down", "down", "enter"], terminal_size=(80, 24)
+    )
 
 
 def test_log_screen(snap_compare):
@@ -161,3 +164,36 @@ def test_shared_terminal_reaction_window(snap_compare, size, monkeypatch):
     setup = setup_for("1v1", humans=2, seed=4, ask_every_human=True)
     game = at(setup, lambda s: s.pending.kind == "react" and s.stage == "play" and s.round >= 2)
     assert snap_compare(app(game=game), terminal_size=size)
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_guided_game_first_lesson(snap_compare, lang):
+    assert snap_compare(app(lang=lang, learn=True), terminal_size=(80, 24))
+
+
+def test_guided_game_says_what_to_do_on_the_bottom_line(snap_compare):
+    """After the first lessons: the learner's turn, the expected move and its keys below."""
+    assert snap_compare(app(learn=True), press=["enter", "5", "enter"], terminal_size=(80, 24))
+
+
+def finished_game():
+    from weathering_tui.engine import Setup
+    from weathering_tui.savefile import SavedGame
+    from weathering_tui.simulate import play_game
+
+    setup = Setup.standard("2v1", seed=6)
+    state, actions = play_game(setup, "heuristic")
+    return SavedGame(setup, actions, state, "2026-11-30T12:00:00Z", "2026-11-30T12:00:00Z")
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_replay_as_one_seat(snap_compare, lang):
+    game = finished_game()
+    assert snap_compare(
+        app(lang=lang, replay=(game, 60, 0)), press=["right", "pagedown"], terminal_size=(80, 24)
+    )
+
+
+def test_replay_with_every_hand_open_once_the_game_is_over(snap_compare):
+    game = finished_game()
+    assert snap_compare(app(replay=(game, 40, 1)), press=["o"], terminal_size=(80, 24))

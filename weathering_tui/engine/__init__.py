@@ -16,8 +16,8 @@ from .determinize import determinize
 from .flow import LABELS, difficulty_of, synergy_of, with_difficulty
 from .history import action_from_key, action_key, clone
 from .legal import legal_actions, why_illegal
+from .rewind import can_undo, undo
 from .state import GameState, LogEntry, SeatSetup, Setup
-from .undo import can_undo, undo
 from .view import (
     SPECTATOR,
     Decision,

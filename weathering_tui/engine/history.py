@@ -6,12 +6,8 @@
 - `action_key(action)` / `action_from_key(state, seat, key)`: an action named by card
   id, not by card copy, so the keys of a position do not depend on the order of a hand
   and are unique among its legal actions.
-- `can_undo(state, seat)` / `undo(state, seat)`: the one statement of the undo rule. A
-  seat takes back its own decisions of this turn, back to the last point where something
-  hidden or random came out (a draw, an event, a random discard, a peek, a look at a
-  hand, a trade) or another seat decided anything. A pass in a reaction window, which
-  nobody sees, is not a decision. The state after undo is the game replayed
-  without the undone actions, so it holds exactly what a replay holds.
+- `record(state, action, before)`: what `apply` notes of each action, so that the undo
+  rule (`can_undo` / `undo`, engine/rewind.py) can be stated once.
 """
 
 from __future__ import annotations

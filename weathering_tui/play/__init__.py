@@ -40,6 +40,14 @@ class Session(Protocol):
     def undo(self) -> None:
         """Take back that decision (IllegalAction "cannot_undo" when the rule forbids)."""
 
+    learning: bool  # the guided first game: lessons, and one expected move at a time
+
+    def expected(self):
+        """The move the lesson asks for now (None: any legal move will do)."""
+
+    def lesson(self):
+        """The next lesson to show, once, before the learner's move (or None)."""
+
     def can_hint(self) -> bool:
         """Whether `h` may ask the expert now (a table server: if the table allows it)."""
 

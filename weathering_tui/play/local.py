@@ -45,6 +45,7 @@ class LocalSession:
 
     can_hand_over = True
     local = True
+    learning = False  # the guided first game (play/learn.py) says True
     notices: tuple = ()  # table notices: only a table server sends them
 
     def __init__(self, game: SavedGame, saves_dir: Path | None, autosave: bool = True):
@@ -249,6 +250,14 @@ class LocalSession:
         del self.game.actions[len(state.history.actions) :]
         self.answers = Answers()
         self.autosave_now()
+
+    def expected(self):
+        """The move a guided game's lesson asks for now (None: any legal move)."""
+        return None
+
+    def lesson(self):
+        """A guided game's next lesson to show, once (None: nothing to show)."""
+        return None
 
     def can_hint(self) -> bool:
         """Hints are offered on the turn of the player at the keyboard."""

@@ -17,6 +17,7 @@ class RemoteSession:
 
     can_hand_over = False
     local = False
+    learning = False
     autosave = False
     saves_dir = None
     save_problem = None
@@ -105,6 +106,12 @@ class RemoteSession:
 
     def can_hint(self) -> bool:
         return False
+
+    def expected(self):
+        return None
+
+    def lesson(self):
+        return None
 
     def hint_view(self) -> View:
         return self.view()

@@ -44,6 +44,7 @@ class WeatheringApp(App[None]):
         autosave: bool = True,
         now=None,
         replay: tuple | None = None,
+        learn: bool = False,
     ):
         super().__init__()
         self.tr = Tr(lang)
@@ -56,6 +57,7 @@ class WeatheringApp(App[None]):
         self.autosave = autosave
         self.now = now  # tests pin the clock for stable snapshots
         self.initial_replay = replay  # (saved game, after N actions, seat)
+        self.initial_learn = learn
         self.session: Session | None = None
         self.goodbye: str | None = None  # what to print after the screen closes
         self._too_small: TooSmallScreen | None = None
@@ -81,6 +83,8 @@ class WeatheringApp(App[None]):
             self._play(self.initial_game)
         elif self.initial_replay is not None:
             self.open_replay(*self.initial_replay)
+        elif self.initial_learn:
+            self.start_learning()
         self.check_size()
 
     def on_resize(self, event) -> None:
@@ -136,7 +140,9 @@ class WeatheringApp(App[None]):
     @property
     def dialog_keys(self) -> str:
         """The hint under a game's dialogs: help, log and quit work there too."""
-        return self.tr("dialog.keys") if self.session is not None else ""
+        if self.session is None:
+            return ""
+        return self.tr("dialog.keys.learn" if self.session.learning else "dialog.keys")
 
     def action_open_help(self) -> None:
         self.open_help()
@@ -154,12 +160,14 @@ class WeatheringApp(App[None]):
 
         self.push_screen(HelpScreen(self.tr, tab))
 
-    def _play(self, game: SavedGame) -> None:
+    def _play(self, game: SavedGame | None, session=None) -> None:
         from ..play import LocalSession
         from .screens.game import GameScreen
 
         self._drop_too_small()  # the game goes under it again below (check_size)
-        self.session = LocalSession(game, self.saves_dir, autosave=self.autosave)
+        if session is None:
+            session = LocalSession(game, self.saves_dir, autosave=self.autosave)
+        self.session = session
         self.session.autosave_now()
         while len(self.screen_stack) > 2:
             self.pop_screen()
@@ -172,6 +180,17 @@ class WeatheringApp(App[None]):
         from .screens.replay import ReplayScreen
 
         self.push_screen(ReplayScreen(Timeline(game, self.content), self.tr, at, seat))
+
+    def start_learning(self) -> None:
+        """The guided first game (rules/learn.toml)."""
+        from ..play.learn import LearnSession, ScriptError, load_script
+
+        try:
+            script = load_script()
+        except ScriptError as exc:
+            self.notify(self.tr("learn.broken", problem=exc), severity="error", markup=False)
+            return
+        self._play(None, LearnSession(script, self.content))
 
     def start_game(self, setup: Setup) -> None:
         from ..savefile import SavedGame

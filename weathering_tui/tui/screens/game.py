@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import math
 
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingsMap
 from textual.containers import Horizontal
@@ -23,6 +24,7 @@ from ..widgets import (
 from .choice import ChoiceModal
 from .game_flow import GameFlow
 from .game_keys import TURN_ACTIONS, GameKeys
+from .game_learn import GameLearn
 
 # (keys, action, description key, what the footer shows or "" to leave it out)
 KEYS = [
@@ -52,7 +54,7 @@ KEYS = [
 __all__ = ["KEYS", "TURN_ACTIONS", "GameScreen"]
 
 
-class GameScreen(GameFlow, GameKeys, Screen[None]):
+class GameScreen(GameFlow, GameKeys, GameLearn, Screen[None]):
     """One seat's view in panes, the keys of its turn, and the session's next step."""
 
     DEFAULT_CSS = """
@@ -138,6 +140,10 @@ class GameScreen(GameFlow, GameKeys, Screen[None]):
         self.query_one(HandPane).show(view, tr, selected=self.selected)
         self.query_one(DeckPane).show(view, tr)
         self.query_one(LogPane).show(view, tr, extra=self.session.notices)
+        todo = self.todo()
+        if todo:  # a guided game: what the lesson expects, instead of every key
+            self.query_one(KeyBar).show_text(Text(" " + todo, style="bold"))
+            return
         self.query_one(KeyBar).show_keys(
             [
                 (shown, self.tr(desc))

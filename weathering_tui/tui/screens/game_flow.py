@@ -46,6 +46,8 @@ class GameFlow:
             return  # (a terminal too small: the game waits under the message)
         session = self.session
         step = session.next_step()
+        if step.kind in ("turn", "decide") and self.show_lesson():
+            return  # a guided game's lesson first
         if step.kind == "over":
             self.app.show_end(session)
         elif step.kind == "transition":
@@ -233,7 +235,7 @@ class GameFlow:
             body=body,
             clock=clock,
             can_back=can_back,
-            keys=self.tr("back") if can_back else "",
+            keys=self.todo() or (self.tr("back") if can_back else ""),
         )
         self.asked_legal = view.legal
         self.app.push_screen(self.asking, self._decided)
@@ -255,5 +257,8 @@ class GameFlow:
         self.advance()
 
     def refuse(self, exc: IllegalAction) -> None:
+        if exc.code == "learn_move":  # a guided game: the lesson asks for another move
+            self.notify(self.tr("learn.refused", todo=self.todo()), markup=False)
+            return
         reason = render_refusal(self.tr, exc, self.view().players)
         self.notify(self.tr("error", reason=reason), severity="warning", markup=False)

@@ -35,6 +35,7 @@ class ReplayScreen(Screen[None]):
     ReplayScreen ChartPane { width: 1fr; height: 100%; }
     ReplayScreen #middle { height: 1fr; min-height: 6; }
     ReplayScreen HandPane, ReplayScreen HandsPane { width: 1fr; height: 100%; }
+    ReplayScreen HandsPane { height: 1fr; }
     ReplayScreen EventsPane { width: 30; height: 100%; }
     ReplayScreen LogPane { height: 6; }
     """
@@ -99,7 +100,10 @@ class ReplayScreen(Screen[None]):
         self.query_one(EventsPane).show(view, tr)
         self.query_one(ChartPane).show_text(chart(view, column=2))
         hand, hands = self.query_one(HandPane), self.query_one(HandsPane)
-        hand.display, hands.display = not self.open, self.open
+        # Every hand open takes the whole middle and the log's rows: five hands fit.
+        for pane in (hand, self.query_one(EventsPane), self.query_one(LogPane)):
+            pane.display = not self.open
+        hands.display = self.open
         if self.open:
             hands.border_title = tr("replay.hands")
             out = Text()
@@ -110,7 +114,7 @@ class ReplayScreen(Screen[None]):
             hands.show_text(out)
         else:
             hand.show(view, tr, selected=-1)
-        self.query_one(LogPane).show(view, tr)
+            self.query_one(LogPane).show(view, tr)
         keys = [("←→", tr("replay.key.action")), ("PgUp/Dn", tr("replay.key.turn"))]
         keys += [("Home/End", tr("replay.key.round"))]
         if len(view.players) > 1:

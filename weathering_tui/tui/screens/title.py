@@ -39,6 +39,7 @@ class TitleScreen(Screen[None]):
             with Center():
                 yield OptionList(
                     Option(tr("menu.new"), id="new"),
+                    Option(tr("menu.learn"), id="learn"),
                     Option(
                         tr("menu.load")
                         if has_saves
@@ -62,6 +63,8 @@ class TitleScreen(Screen[None]):
         choice = event.option.id
         if choice == "new":
             self.app.open_new_game()
+        elif choice == "learn":
+            self.app.start_learning()
         elif choice == "load":
             self.app.open_load()
         elif choice == "help":

@@ -1,0 +1,98 @@
+"""The guided first game (rules/learn.toml, play/learn.py): the script plays through."""
+
+from __future__ import annotations
+
+import pytest
+
+from weathering_tui.engine import IllegalAction, action_key
+from weathering_tui.engine import actions as act
+from weathering_tui.play.learn import LEARNER, LearnSession, ScriptError, load_script
+
+
+def play_through(session: LearnSession) -> list:
+    """Every lesson as it comes up, with the decision pending then; the learner makes
+    each move the lesson expects, bots play the other seats."""
+    shown = []
+    for _ in range(3000):
+        if session.finished:
+            return shown
+        step = session.next_step()
+        if step.kind == "bot":
+            session.bot_move()
+            continue
+        if step.kind == "transition":  # the summary the screen shows once
+            continue
+        assert step.kind in ("turn", "decide"), step
+        lesson = session.lesson()
+        if lesson is not None:
+            shown.append((lesson, session.state.pending.kind, session.state.phase))
+        session.play(session.expected())
+    raise AssertionError("the lesson never ended")
+
+
+def test_the_script_plays_through_with_every_lesson_in_both_languages():
+    script = load_script()
+    session = LearnSession(script)
+    shown = play_through(session)
+    assert [lesson for lesson, *_ in shown] == list(script.lessons), "each lesson, in order"
+    for lesson in script.lessons:
+        for lang in ("fr", "en"):
+            assert lesson.title[lang].strip() and lesson.text[lang].strip()
+    assert session.finished and not session.state.over, "it may end before the game does"
+    assert session.expected() is None, "after the last move the game goes on freely"
+
+
+def test_the_lessons_teach_in_the_order_a_newcomer_needs():
+    """The goal at the mulligan; PA at the first turn; the deck before anything else of
+    phase 1; cancelling with a cancel among the next moves; the transition at the
+    synergy claim; frugality at phase 2's first turn."""
+    script = load_script()
+    session = LearnSession(script)
+    shown = play_through(session)
+    kinds = [(kind, phase) for _, kind, phase in shown]
+    assert kinds[0] == ("mulligan", 1)
+    assert kinds[1] == ("turn", 1)
+    moves = script.moves
+    deck = next(lesson for lesson, *_ in shown if moves[lesson.at].startswith("put_in_deck"))
+    cancel = next(lesson for lesson, *_ in shown if "cancel" in moves[lesson.at : lesson.at + 2])
+    synergy = next(lesson for lesson, *_ in shown if moves[lesson.at].startswith("claim"))
+    assert deck.at < cancel.at < synergy.at
+    assert kinds[-1] == ("turn", 2), "frugality comes with phase 2"
+
+
+def test_another_move_is_refused_and_changes_nothing():
+    session = LearnSession(load_script())
+    session.play(session.expected())  # the mulligan: keep the hand
+    while session.next_step().kind == "bot":
+        session.bot_move()
+    expected = session.expected()
+    assert isinstance(expected, act.PlayCard)
+    version = session.state.version
+    with pytest.raises(IllegalAction) as refusal:
+        session.play(act.EndTurn(LEARNER))
+    assert refusal.value.code == "learn_move"
+    assert session.state.version == version and session.expected() == expected
+
+
+def test_a_broken_script_is_refused_in_words(tmp_path):
+    bad = tmp_path / "learn.toml"
+    bad.write_text('moves = ["end_turn"]\n', encoding="utf-8")
+    with pytest.raises(ScriptError, match="learn.toml"):
+        load_script(bad)
+
+
+def test_every_scripted_move_is_a_legal_key_where_it_comes():
+    script = load_script()
+    session = LearnSession(script)
+    seen = []
+    while not session.finished:
+        kind = session.next_step().kind
+        if kind == "bot":
+            session.bot_move()
+            continue
+        if kind == "transition":
+            continue
+        expected = session.expected()
+        seen.append(action_key(expected))
+        session.play(expected)
+    assert seen == list(script.moves)

@@ -1,0 +1,128 @@
+"""The guided first game: a scripted, seeded game at one terminal (no Textual).
+
+The script (`rules/learn.toml`) names the learner's moves by their action keys and the
+lessons that come before some of them. The learner is seat 0; bots play the other seats
+as in any game at one terminal, so the same seed and the same moves give the same game.
+After the last scripted move the game goes on freely.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from pathlib import Path
+
+import attrs
+
+from ..content.loader import RULES_DIR
+from ..engine import IllegalAction, SeatSetup, Setup, action_from_key, action_key
+from ..savefile import SavedGame
+from .local import LocalSession
+
+LEARNER = 0
+SCRIPT = RULES_DIR / "learn.toml"
+
+
+@attrs.frozen
+class Lesson:
+    at: int  # comes up before the learner's move of this number
+    title: dict[str, str]  # by language
+    text: dict[str, str]
+
+
+@attrs.frozen
+class Script:
+    setup: Setup
+    moves: tuple[str, ...]
+    lessons: tuple[Lesson, ...]
+
+
+class ScriptError(Exception):
+    """The script file is broken: the message names the file and the problem."""
+
+
+def load_script(path: Path = SCRIPT) -> Script:
+    try:
+        data = tomllib.loads(Path(path).read_text(encoding="utf-8"))
+        setup_data = data["setup"]
+        sides = setup_data["configuration"].split("v")
+        sides = ["ecologist"] * int(sides[0]) + ["lobbyist"] * int(sides[1])
+        seats = tuple(
+            SeatSetup(side, character, human=seat == LEARNER)
+            for seat, (side, character) in enumerate(
+                zip(sides, setup_data["characters"], strict=True)
+            )
+        )
+        setup = Setup(
+            setup_data["configuration"],
+            seats,
+            seed=setup_data["seed"],
+            events=setup_data.get("events", True),
+        )
+        lessons = tuple(
+            Lesson(
+                item["at"],
+                {"fr": item["title_fr"], "en": item["title_en"]},
+                {"fr": item["text_fr"], "en": item["text_en"]},
+            )
+            for item in data.get("lesson", [])
+        )
+        moves = tuple(data["moves"])
+    except (OSError, tomllib.TOMLDecodeError, KeyError, TypeError, ValueError) as exc:
+        raise ScriptError(f"{path}: {exc}") from None
+    if not all(isinstance(m, str) for m in moves):
+        raise ScriptError(f"{path}: moves must be action keys (strings)")
+    return Script(setup, moves, lessons)
+
+
+class LearnSession(LocalSession):
+    """A local game whose learner's moves follow the script until it ends. Nothing is
+    saved: a lesson starts anew each time."""
+
+    learning = True
+
+    def __init__(self, script: Script, content=None):
+        super().__init__(SavedGame.start(script.setup, content), None, autosave=False)
+        self.script = script
+        self.lessons_shown = 0  # lessons already shown, in order
+
+    @property
+    def step(self) -> int:
+        """How many of the learner's moves are made (undo takes them back too)."""
+        return sum(1 for a in self.game.actions if a.seat == LEARNER)
+
+    @property
+    def finished(self) -> bool:
+        return self.step >= len(self.script.moves)
+
+    def expected(self):
+        """The move the lesson asks for now, if the learner decides now; else None."""
+        pending = self.state.pending
+        if self.finished or pending is None or pending.seat != LEARNER or self.state.over:
+            return None
+        return action_from_key(self.state, LEARNER, self.script.moves[self.step])
+
+    def lesson(self) -> Lesson | None:
+        """The next lesson, once the game has reached its move (shown once)."""
+        lessons = self.script.lessons
+        if self.lessons_shown >= len(lessons) or self.state.pending is None:
+            return None
+        lesson = lessons[self.lessons_shown]
+        if lesson.at > self.step or self.state.pending.seat != LEARNER:
+            return None
+        self.lessons_shown += 1
+        return lesson
+
+    def play(self, action) -> None:
+        expected = self.expected()
+        if (
+            expected is not None
+            and getattr(action, "seat", None) == LEARNER
+            and action_key(action) != action_key(expected)
+        ):
+            raise IllegalAction("learn_move")
+        super().play(action)
+
+    def hand_over(self, seat: int) -> None:
+        raise IllegalAction("not_an_option")  # the learner is the lesson
+
+    can_hand_over = False
