@@ -40,6 +40,7 @@ _FRENCH = (
     (r"the following arguments are required: (.*)", r"il manque : \1"),
     (r"unrecognized arguments: (.*)", r"options inconnues : \1"),
     (r"argument (\S+): expected one argument", r"\1 attend une valeur"),
+    (r"argument (\S+): invalid int value: (.*)", r"\1 attend un nombre entier, pas \2"),
     (r"argument (\S+): (.*)", r"\1 : \2"),
 )
 

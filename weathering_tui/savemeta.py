@@ -94,6 +94,13 @@ def read_document(path, raw: bytes | None = None) -> dict:
             f"n'est pas du TOML valide ({exc}) ; le fichier est peut-être tronqué",
         ) from None
     if document.get("format") != FORMAT:
+        if "format" not in document:  # any other TOML file: no `format = "…"` line
+            raise SaveError(
+                path,
+                f'is a TOML file but not a Weathering save (no format = "{FORMAT}" line)',
+                f"est un fichier TOML mais pas une sauvegarde Weathering "
+                f'(pas de ligne format = "{FORMAT}")',
+            )
         raise SaveError(
             path,
             f"is not a Weathering save (format is {document.get('format')!r})",
@@ -189,11 +196,14 @@ def program() -> list[str]:
     return [str(here)]
 
 
-def resume_command(name: str, folder: Path) -> str:
-    """The command that resumes save `name` of `folder`, wherever it is typed."""
+def resume_command(name: str, folder: Path, lang: str | None = None) -> str:
+    """The command that resumes save `name` of `folder`, wherever it is typed (with
+    `--lang lang` when given: the locale would choose another language)."""
     import shlex
 
     words = program() + ["load", name]
+    if lang is not None:
+        words += ["--lang", lang]
     if Path(folder).expanduser().resolve() != default_saves_dir().resolve():
         words += ["--saves-dir", str(Path(folder).expanduser().resolve())]
     return shlex.join(words)

@@ -279,7 +279,14 @@ async def test_help_log_and_quit_work_from_inside_a_dialog(tmp_path):
     assert saved.state == app.session.state  # quitting from the dialog saved the game
     # the command to resume it comes on a line of its own, whole, for copying
     command = app.goodbye.splitlines()[-1].strip()
-    assert command.split()[-4:] == ["load", app.session.save_name, "--saves-dir", str(tmp_path)]
+    words = command.split()
+    load = words.index("load")
+    assert words[load : load + 2] == ["load", app.session.save_name]
+    assert words[-2:] == ["--saves-dir", str(tmp_path)]
+    # the game's language, when the locale would choose another one
+    from weathering_tui.tui.i18n import detect_lang
+
+    assert ("--lang fr" in command) == (detect_lang() != "fr")
 
 
 async def test_the_help_scrolls_with_down_and_page_down_at_once():

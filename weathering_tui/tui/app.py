@@ -82,7 +82,7 @@ class WeatheringApp(App[None]):
         elif self.initial_game is not None:
             self._play(self.initial_game)
         elif self.initial_replay is not None:
-            self.open_replay(*self.initial_replay)
+            self.open_replay(*self.initial_replay, standalone=True)
         elif self.initial_learn:
             self.start_learning()
         self.check_size()
@@ -174,12 +174,27 @@ class WeatheringApp(App[None]):
         self.push_screen(GameScreen(self.session, self.tr, pace=self.pace))
         self.call_after_refresh(self.check_size)
 
-    def open_replay(self, game: SavedGame, at: int | None = None, seat: int = 0) -> None:
+    def replay_save(self, path: Path) -> None:
+        """Step through a save (a table's save with its journal too)."""
+        from ..savefile import SaveError
+        from ..storage.journal import read_table
+
+        try:
+            game = read_table(path)
+        except SaveError as exc:
+            self.notify(exc.text(self.tr.lang), severity="error", timeout=8, markup=False)
+            return
+        self.open_replay(game)
+
+    def open_replay(
+        self, game: SavedGame, at: int | None = None, seat: int = 0, standalone: bool = False
+    ) -> None:
         """Step through `game` (a finished game opens at its end, every hand still shut)."""
         from ..play.replay import Timeline
         from .screens.replay import ReplayScreen
 
-        self.push_screen(ReplayScreen(Timeline(game, self.content), self.tr, at, seat))
+        timeline = Timeline(game, self.content)
+        self.push_screen(ReplayScreen(timeline, self.tr, at, seat, standalone))
 
     def start_learning(self) -> None:
         """The guided first game (rules/learn.toml)."""
@@ -232,8 +247,10 @@ class WeatheringApp(App[None]):
             session.autosave_now()
             if session.save_problem is None:
                 from ..savemeta import resume_command
+                from .i18n import detect_lang
 
-                command = resume_command(session.save_name, session.saves_dir)
+                lang = self.tr.lang if self.tr.lang != detect_lang() else None
+                command = resume_command(session.save_name, session.saves_dir, lang)
                 message = self.tr("quit.saved", command=command)
             else:
                 message = self.tr("save.failed", problem=session.save_problem)

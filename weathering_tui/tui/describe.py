@@ -104,7 +104,30 @@ def choice_label(tr: Tr, view: View, action) -> str:  # noqa: C901 - one case pe
             if bottom is not None:
                 text += " · " + tr("arrange.bottom", card=_peek_name(tr, view, seen[bottom]))
             return text
+        case act.PutInDeck(card=card):
+            return tr("move.deck", card=tr.card(card))
+        case act.Discard(card=card):
+            return tr("move.discard", card=tr.card(card), n=view.discard_yield)
+        case act.Draw():
+            return tr("move.draw")
+        case act.EndTurn():
+            return tr("move.end")
     return act.action_name(action)
+
+
+def move_label(tr: Tr, view: View, action) -> str:
+    """A move said whole, out of the dialog that would give it its context (a hint, a
+    lesson's next step): "store 2 PA", "propose a trade to Amir", "play Storm: …"."""
+    match action:
+        case act.PlayCard():
+            return tr("move.play", what=choice_label(tr, view, action))
+        case act.StoreAp(amount=n):
+            return tr("move.store", n=n)
+        case act.ProposeTrade(partner=partner):
+            return tr("move.trade", name=name(view, partner))
+        case act.UsePower():
+            return tr("move.power", what=choice_label(tr, view, action))
+    return choice_label(tr, view, action)
 
 
 def option_label(tr: Tr, view: View, option: int, target) -> str:

@@ -162,7 +162,6 @@ class EventsPane(Pane):
             room = width - len(turns) - 1
             if len(name) > room:  # a long name whole on its row, its time under it
                 out.append(name + "\n", style="bold")
-                room = width - len(turns)
                 name = ""
             out.append(f"{name:<{room}} ", style="bold")
             out.append(turns, style="yellow")

@@ -12,6 +12,8 @@ from textual.screen import ModalScreen
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
+UNDO = "undo"  # what a decision dialog returns when its player takes back their move
+
 
 class ChoiceModal(ModalScreen[Any]):
     """Returns the value of the chosen option, or None when backed out (if allowed)."""
@@ -34,6 +36,7 @@ class ChoiceModal(ModalScreen[Any]):
         Binding("question_mark,f1", "app.open_help", show=False),
         Binding("l", "app.open_log", show=False),
         Binding("q", "app.quit", show=False),
+        Binding("u", "undo", show=False),
     ]
 
     def __init__(
@@ -44,8 +47,10 @@ class ChoiceModal(ModalScreen[Any]):
         keys: str = "",
         can_back: bool = False,
         clock=None,
+        can_undo: bool = False,
     ):
         super().__init__()
+        self.can_undo = can_undo  # u takes back the player's last move (the dialog closes)
         self.title_text = title
         self.body = body
         self.options = options
@@ -103,3 +108,7 @@ class ChoiceModal(ModalScreen[Any]):
     def action_back(self) -> None:
         if self.can_back:
             self.answer(None)
+
+    def action_undo(self) -> None:
+        if self.can_undo:
+            self.answer(UNDO)

@@ -29,7 +29,8 @@ def chart(view, column: int = 3) -> Text:
             out.append(" " + char * (column - 1), style=band_style(value, view.threshold))
         out.append("\n")
     out.append("    └" + "─" * column * len(series) + "\n")
-    out.append("     " + "".join(f"{i:>{column}}" for i in range(len(series))))
+    # Round numbers; two-character columns give the last digit (10 reads 0).
+    out.append("     " + "".join(f"{i % 10 ** (column - 1):>{column}}" for i in range(len(series))))
     return out
 
 
@@ -44,6 +45,7 @@ class EndScreen(Screen[None]):
     BINDINGS = [
         Binding("enter,escape,q", "back", "back"),
         Binding("l", "app.open_log", "log", show=False),  # how the last turns went
+        Binding("r", "replay", "replay", show=False),
     ]
 
     def __init__(self, session, tr):
@@ -91,7 +93,16 @@ class EndScreen(Screen[None]):
             with Center():
                 yield Static(summary, id="summary")
             with Center():
-                yield Static(tr(self.app.end_back), id="end-keys")
+                keys = tr(self.app.end_back)
+                if getattr(self.session, "game", None) is not None:
+                    keys += tr("end.replay")
+                yield Static(keys, id="end-keys")
+
+    def action_replay(self) -> None:
+        """The whole game again, from its start (a game played at this terminal)."""
+        game = getattr(self.session, "game", None)
+        if game is not None:
+            self.app.open_replay(game, 0)
 
     def action_back(self) -> None:
         self.app.back_to_title()

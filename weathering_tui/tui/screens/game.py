@@ -50,6 +50,7 @@ KEYS = [
     ("m", "chat", "key.chat", "m"),
     ("a", "auto_pass", "key.auto_pass", ""),  # in the help and README: the footer is full
     ("q,ctrl+q", "quit", "key.quit", "q"),
+    ("escape", "cancel_hint", "", ""),
 ]
 __all__ = ["KEYS", "TURN_ACTIONS", "GameScreen"]
 
@@ -78,6 +79,7 @@ class GameScreen(GameFlow, GameKeys, GameLearn, Screen[None]):
         self.pace = pace
         self.selected = 0
         self.busy = False  # a modal or privacy screen is up, or a bot timer runs
+        self.hinting = False  # the expert thinks of a hint (Escape: no dialog after all)
         self.asking: ChoiceModal | None = None  # the decision dialog open now
         self.asked_legal: tuple = ()  # what it offered
         self._timer = None
@@ -148,7 +150,7 @@ class GameScreen(GameFlow, GameKeys, GameLearn, Screen[None]):
             [
                 (shown, self.tr(desc))
                 for _, action, desc, shown in KEYS
-                if shown and self.check_action(action, ())
+                if shown and self._offered(action)
             ]
         )
 

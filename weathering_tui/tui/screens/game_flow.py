@@ -10,7 +10,7 @@ from ...engine import IllegalAction, card_id
 from ...engine import actions as act
 from ..describe import choice_label, decision_title
 from ..i18n import render_refusal
-from .choice import ChoiceModal
+from .choice import UNDO, ChoiceModal
 from .privacy import PrivacyScreen
 
 HAND_CHOICES = frozenset({"mulligan", "choose_discard", "choose_give", "choose_exchange"})
@@ -188,8 +188,8 @@ class GameFlow:
         if event.worker.group == "hint":
             if event.state == WorkerState.SUCCESS:
                 self._show_hints(*event.worker.result)
-            else:
-                self.busy = False
+            elif self.hinting:
+                self.hinting = self.busy = False
             return
         self.busy = False
         if event.state == WorkerState.SUCCESS and self.session.is_bot_turn():
@@ -235,15 +235,24 @@ class GameFlow:
             body=body,
             clock=clock,
             can_back=can_back,
-            keys=self.todo() or (self.tr("back") if can_back else ""),
+            keys=self.todo() or self._dialog_keys(can_back),
+            can_undo=self.session.can_undo(),
         )
         self.asked_legal = view.legal
         self.app.push_screen(self.asking, self._decided)
 
+    def _dialog_keys(self, can_back: bool) -> str:
+        keys = [self.tr("back")] if can_back else []
+        if self.session.can_undo():
+            keys.append(self.tr("undo.key"))
+        return " · ".join(keys)
+
     def _decided(self, action) -> None:
         self.busy = False
         self.asking = None
-        if action is not None:
+        if action == UNDO:
+            self.action_undo()
+        elif action is not None:
             self.play(action)
         else:
             self.advance()

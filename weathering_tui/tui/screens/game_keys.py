@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from ...engine import IllegalAction
 from ...engine import actions as act
-from ..describe import choice_label
+from ..describe import choice_label, move_label
 from .choice import ChoiceModal
 
 TURN_ACTIONS = {"play", "deck", "discard", "draw", "trade", "store", "power", "end"}
@@ -43,8 +43,8 @@ class GameKeys:
                 return self.session.saves_dir is not None
             if action == "hand_over":
                 return self.session.can_hand_over
-            if action == "undo":
-                return not self.busy and self.session.can_undo()
+            if action == "undo":  # offered in the footer only when possible (`_offered`);
+                return not self.busy  # pressed otherwise, it says why not
             if action == "hint":
                 return not self.busy and self.session.can_hint()
             if action in ("chat", "auto_pass"):
@@ -77,7 +77,15 @@ class GameKeys:
                 self.refresh_view()
                 event.stop()
 
+    def _offered(self, action: str) -> bool:
+        """Whether the footer shows the key now."""
+        if action == "undo":
+            return not self.busy and self.session.can_undo()
+        return self.check_action(action, ()) is True
+
     def action_select(self, step: int) -> None:
+        if self.hinting:
+            return  # the hint's dialog is coming: the hand under it stays as it was
         hand = self.view().hand
         if hand:
             self.selected = (self.selected + step) % len(hand)
@@ -167,17 +175,27 @@ class GameKeys:
         if not self.session.can_hint():
             return
         view = self.session.hint_view()
-        self.busy = True
+        self.busy = self.hinting = True
         self.notify(self.tr("hint.thinking"), markup=False, timeout=2)
         self.run_worker(lambda: (view, hints(view)), thread=True, name="hint", group="hint")
 
+    def action_cancel_hint(self) -> None:
+        """Escape while the expert thinks: no dialog after all."""
+        if self.hinting:
+            self.hinting = self.busy = False
+            self.app.clear_notifications()
+
     def _show_hints(self, view, ranked) -> None:
+        wanted, self.hinting = self.hinting, False
+        self.app.clear_notifications()
+        if not wanted:
+            return  # the player went back (Escape) meanwhile
         if view.version != self.view().version or not self.session.can_hint():
             self.busy = False  # the game moved on while the expert thought
             return
         options = []
         for r in ranked:
-            label = choice_label(self.tr, view, r.action)
+            label = move_label(self.tr, view, r.action)
             if r.win is not None:
                 label = self.tr("hint.option", action=label, win=round(100 * r.win))
             options.append((label, r.action))

@@ -5,7 +5,7 @@ lesson expects on the bottom line, and what comes after the last one (a part of
 from __future__ import annotations
 
 from ...engine import actions as act
-from ..describe import choice_label
+from ..describe import move_label
 from .choice import ChoiceModal
 
 # The key that makes each kind of move on one's turn.
@@ -33,7 +33,7 @@ class GameLearn:
         if expected is None:
             return ""
         tr, view = self.tr, self.view()
-        label = choice_label(tr, view, expected)
+        label = move_label(tr, view, expected)
         key = MOVE_KEYS.get(type(expected))
         if view.pending.kind != "turn" or key is None:
             return tr("learn.todo.dialog", label=label)

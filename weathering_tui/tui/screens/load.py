@@ -27,7 +27,10 @@ class LoadScreen(Screen[None]):
     LoadScreen #preview { width: 38; height: 1fr; border: round $secondary; padding: 0 1; }
     LoadScreen #load-keys { color: $text-muted; padding: 0 1; }
     """
-    BINDINGS = [Binding("escape", "back", "back", show=False)]
+    BINDINGS = [
+        Binding("escape", "back", "back", show=False),
+        Binding("r", "replay", "replay", show=False),
+    ]
 
     def __init__(self, tr, rows):
         super().__init__()
@@ -76,6 +79,12 @@ class LoadScreen(Screen[None]):
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         self.app.load_game(self.rows[event.option_index][0])
+
+    def action_replay(self) -> None:
+        """Step through the highlighted game instead of resuming it."""
+        index = self.query_one(OptionList).highlighted
+        if index is not None and self.rows[index][1] is not None:
+            self.app.replay_save(self.rows[index][0])
 
     def action_back(self) -> None:
         self.app.pop_screen()

@@ -30,14 +30,14 @@ class ReplayScreen(Screen[None]):
     DEFAULT_CSS = """
     ReplayScreen { layout: vertical; }
     ReplayScreen HeaderLine, ReplayScreen Gauge, ReplayScreen KeyBar { height: 1; }
-    ReplayScreen #top { height: 9; }
+    ReplayScreen #top { height: 8; }
     ReplayScreen PlayersPane { width: 44; height: 100%; }
     ReplayScreen ChartPane { width: 1fr; height: 100%; }
     ReplayScreen #middle { height: 1fr; min-height: 6; }
     ReplayScreen HandPane, ReplayScreen HandsPane { width: 1fr; height: 100%; }
     ReplayScreen HandsPane { height: 1fr; }
     ReplayScreen EventsPane { width: 30; height: 100%; }
-    ReplayScreen LogPane { height: 6; }
+    ReplayScreen LogPane { height: 5; }
     """
     BINDINGS = [
         Binding("right", "step(1)", show=False),
@@ -51,8 +51,11 @@ class ReplayScreen(Screen[None]):
         Binding("escape,q", "back", show=False),
     ]
 
-    def __init__(self, timeline, tr, at: int | None = None, seat: int = 0):
+    def __init__(
+        self, timeline, tr, at: int | None = None, seat: int = 0, standalone: bool = False
+    ):
         super().__init__()
+        self.standalone = standalone  # `weathering replay`: leaving it ends the program
         self.timeline = timeline
         self.tr = tr
         self.at = timeline.length if at is None else max(0, min(at, timeline.length))
@@ -107,13 +110,20 @@ class ReplayScreen(Screen[None]):
         if self.open:
             hands.border_title = tr("replay.hands")
             out = Text()
+            colon = " : " if tr.lang == "fr" else ": "
             for player, cards in zip(view.players, self.timeline.hands_at(self.at), strict=True):
                 names = ", ".join(tr.card(c) for c in cards) or "—"
-                out.append(f"{player.name}: ", style="bold")
+                out.append(player.name + colon, style="bold")
                 out.append(names + "\n")
             hands.show_text(out)
         else:
             hand.show(view, tr, selected=-1)
+            deck = view.me.deck if not view.spectator else None
+            if deck:  # the seat's own deck, under its hand
+                colon = " : " if tr.lang == "fr" else ": "
+                names = ", ".join(tr.card(c) for c in deck)
+                line = Text(f"\n▤ {tr('deck', n=len(deck))}{colon}{names}", style="dim")
+                hand.show_text(hand.render() + line)
             self.query_one(LogPane).show(view, tr)
         keys = [("←→", tr("replay.key.action")), ("PgUp/Dn", tr("replay.key.turn"))]
         keys += [("Home/End", tr("replay.key.round"))]
@@ -153,7 +163,7 @@ class ReplayScreen(Screen[None]):
                 event.stop()
 
     def action_back(self) -> None:
-        if len(self.app.screen_stack) > 2:
-            self.dismiss(None)
-        else:
+        if self.standalone:
             self.app.exit()
+        else:
+            self.dismiss(None)

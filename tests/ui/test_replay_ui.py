@@ -1,0 +1,60 @@
+"""The replay reached the ways a player reaches it: the end screen, the load screen."""
+
+from weathering_tui.engine import Setup
+from weathering_tui.savefile import SavedGame, write_save
+from weathering_tui.simulate import play_game
+from weathering_tui.tui.app import WeatheringApp
+from weathering_tui.tui.screens.end import EndScreen
+from weathering_tui.tui.screens.load import LoadScreen
+from weathering_tui.tui.screens.replay import ReplayScreen
+
+from .games import NOW
+
+
+def finished(seed=6) -> SavedGame:
+    setup = Setup.standard("2v1", seed=seed)
+    state, actions = play_game(setup, "heuristic")
+    return SavedGame(setup, actions, state, NOW, NOW)
+
+
+async def test_r_on_the_end_screen_replays_the_game_from_its_start(tmp_path):
+    app = WeatheringApp(lang="fr", saves_dir=tmp_path, game=finished(), pace=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        for _ in range(50):
+            await pilot.pause(0.02)
+            if isinstance(app.screen, EndScreen):
+                break
+        assert isinstance(app.screen, EndScreen)
+        await pilot.press("r")
+        await pilot.pause()
+        replay = app.screen
+        assert isinstance(replay, ReplayScreen) and replay.at == 0
+        await pilot.press("right", "right", "end")
+        assert replay.at > 2 and replay.timeline.marks[replay.at].round == 1
+        await pilot.press("o")
+        assert replay.open, "every hand opens: the game is over"
+        await pilot.press("q")
+        await pilot.pause()
+        assert isinstance(app.screen, EndScreen), "back where the player came from"
+
+
+async def test_r_on_the_load_screen_replays_the_highlighted_save(tmp_path):
+    setup = Setup.standard("1v1", seed=4)
+    state, actions = play_game(setup, stop_after=25)
+    write_save(tmp_path / "midgame.toml", SavedGame(setup, actions, state, NOW, NOW))
+    app = WeatheringApp(lang="en", saves_dir=tmp_path, pace=0, autosave=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.open_load()
+        await pilot.pause()
+        assert isinstance(app.screen, LoadScreen)
+        await pilot.press("r")
+        await pilot.pause()
+        replay = app.screen
+        assert isinstance(replay, ReplayScreen) and replay.at == 25
+        await pilot.press("o")
+        assert not replay.open, "a game still being played keeps its hands shut"
+        await pilot.press("2", "left", "pagedown")
+        assert replay.seat == 1
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, LoadScreen)
