@@ -37,6 +37,7 @@ from .common import (
 )
 from .flow import synergy_of
 from .legal import legal_actions
+from .rewind import can_undo
 from .state import GameState, LogEntry, Outcome
 from .window import window_choices, window_seats
 
@@ -177,6 +178,8 @@ class View:
     legal: tuple[act.Action, ...]
     log: tuple[LogEntry, ...]
     outcome: Outcome | None
+    # This seat may take its last move back now (engine/rewind.py states the rule).
+    can_undo: bool = False
 
     @property
     def me(self) -> PlayerView:
@@ -394,4 +397,5 @@ def view_for(
         legal=tuple(legal),
         log=tuple(visible_entry(e, seat) for e in state.log) if with_log else (),
         outcome=state.outcome,
+        can_undo=seat >= 0 and can_undo(state, seat),
     )

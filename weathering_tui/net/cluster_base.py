@@ -25,7 +25,7 @@ if redis.call('GET', KEYS[1]) == ARGV[1] then
 end
 return 0
 """
-TABLE_MESSAGES = (pr.TakeSeat, pr.Spectate, pr.Act, pr.Chat, pr.Leave, pr.Start)
+TABLE_MESSAGES = (pr.TakeSeat, pr.Spectate, pr.Act, pr.Undo, pr.Chat, pr.Leave, pr.Start)
 
 
 def server_id() -> str:

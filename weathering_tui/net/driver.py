@@ -40,6 +40,20 @@ class Driver:
         self.commit(table)
         self._wake(table.name)
 
+    def undo(self, conn: Connection, message: pr.Undo) -> None:
+        """A player takes their move back: the save is rewritten with what stands (the
+        journal holds the moves taken back), and only then does anyone see it."""
+        table = self.table(message.table)
+        seat = self.seat_held(conn, table)
+        if seat is None or seat == SPECTATOR:
+            raise pr.ProtocolError("not_seated", "you hold no seat at this table")
+        if table.name in self.flushing:  # an action is being written: its view is coming
+            raise pr.ProtocolError("stale", "the table has moved on: act on the newest view")
+        table.undo(conn.identity, message.version)
+        self._close_window(table)
+        self._save(table)  # in a store: by the journal's writer, off the event loop
+        self.push(table)
+
     def commit(self, table: Table) -> None:
         """Show what the table did, once it is on disk: new actions go to the journal
         (fsync'd, off the event loop) and the views that show them are sent after."""
@@ -220,8 +234,14 @@ class Driver:
                 if self.seat_held(conn, table) is not None:
                     conn.send(line)
             return
-        if table.unjournaled or (table.store is not None and not table.stored):
+        if table.unjournaled or table.rewound or (table.store is not None and not table.stored):
             return  # durable before visible: the journal's writer pushes when it is done
+        if table.undone_by:
+            # A move taken back: the log is shorter, so every view goes again whole.
+            name, table.undone_by = table.undone_by, ""
+            for conn in self.at(table.name):
+                conn.sent_views.pop(table.name, None)
+            self.notice(table, "undo", name)
         state = table.game.state
         at_once = table.bot_to_play() is not None or self._auto_pass(table) is not None
         clock = table.window[1] if table.window is not None else None  # a new clock is news

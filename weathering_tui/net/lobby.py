@@ -126,6 +126,7 @@ class Lobby:
             seed=message.seed,
             events=message.events,
             start_when_full=message.start_when_full,
+            hints=message.hints,
         )
         stem = re.sub(r"[^a-z0-9]+", "-", name.casefold()).strip("-") or "table"
         path = self.tables_dir / f"{stem}.toml"

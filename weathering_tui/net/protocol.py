@@ -82,6 +82,7 @@ class CreateTable:
     seed: int | None = None
     events: bool = True
     start_when_full: bool = False  # start by itself once every open seat is taken
+    hints: bool = False  # its players may ask the expert for hints (h)
 
 
 @attrs.frozen
@@ -110,6 +111,14 @@ class Act:
 
 
 @attrs.frozen
+class Undo:
+    """Take back one's last move (the engine's rule), on the view of `version`."""
+
+    table: str = attrs.field(validator=_text(NAME_MAX))
+    version: int
+
+
+@attrs.frozen
 class Chat:
     table: str = attrs.field(validator=_text(NAME_MAX))
     text: str = attrs.field(validator=_text(CHAT_MAX))
@@ -126,7 +135,7 @@ class Options:
 
 
 ClientMessage = Union[  # noqa: UP007 - cattrs needs a runtime Union object
-    Hello, ListTables, CreateTable, TakeSeat, Spectate, Start, Act, Chat, Leave, Options
+    Hello, ListTables, CreateTable, TakeSeat, Spectate, Start, Act, Undo, Chat, Leave, Options
 ]
 CLIENT_TYPES = {
     Hello: "hello",
@@ -136,6 +145,7 @@ CLIENT_TYPES = {
     Spectate: "spectate",
     Start: "start",
     Act: "act",
+    Undo: "undo",
     Chat: "chat",
     Leave: "leave",
     Options: "options",
@@ -251,7 +261,7 @@ class Notice:
     table: str = attrs.field(validator=_of(str))
     kind: str = attrs.field(
         validator=attrs.validators.in_(
-            ("chat", "away", "back", "bot", "started", "paused", "moving", "resumed")
+            ("chat", "away", "back", "bot", "started", "paused", "moving", "resumed", "undo")
         )
     )
     name: str = attrs.field(validator=_of(str))

@@ -268,6 +268,8 @@ class Server(Lobby, Driver, Cluster):
                 self.begin(table)
             case pr.Act():
                 self.act(conn, message)
+            case pr.Undo():
+                self.undo(conn, message)
             case pr.Chat():
                 self.chat(conn, message)
             case pr.Leave():

@@ -20,6 +20,8 @@ from ..engine import (
     SeatSetup,
     Setup,
     View,
+    can_undo,
+    undo,
     view_for,
 )
 from ..engine import actions as act
@@ -52,6 +54,7 @@ class Table:
         seed: int | None = None,
         events: bool = True,
         start_when_full: bool = False,
+        hints: bool = False,
     ):
         eco, lob = (int(n) for n in configuration.split("v"))
         sides = ["ecologist"] * eco + ["lobbyist"] * lob
@@ -67,6 +70,10 @@ class Table:
         self.seed = seed if seed is not None else secrets.randbits(63)
         self.events = events
         self.start_when_full = start_when_full
+        self.hints = hints  # its players may ask the expert (computed by their own client)
+        # A move taken back: the save must hold only what stands before anyone sees it.
+        self.rewound = False
+        self.undone_by = ""  # who took a move back (the notice, once it is durable)
         self.game: SavedGame | None = None
         self.made_at = time.monotonic()
         self.finished_at = float("inf")  # when the game ended (the lobby keeps it a while)
@@ -210,6 +217,29 @@ class Table:
             raise ProtocolError("illegal", exc.code, exc.params) from None
         return action
 
+    def undo(self, identity: str, version: int) -> int:
+        """Take back the seat holder's last move (the engine's rule, one statement of it:
+        `engine.can_undo`). The game becomes its replay without it; the save must be
+        rewritten (`rewound`) before any view shows that. Returns the seat."""
+        if self.game is None:
+            raise ProtocolError("not_started", "the game has not started")
+        index = self.seat_of(identity)
+        if index is None or self.seats[index].botted:
+            raise ProtocolError("not_seated", "you hold no seat at this table")
+        state = self.game.state
+        if version != state.version:
+            raise ProtocolError("stale", "the table has moved on: act on the newest view")
+        if not can_undo(state, index):
+            raise ProtocolError("illegal", "cannot_undo")
+        state = undo(state, index)
+        self.game.state = state
+        del self.game.actions[len(state.history.actions) :]
+        self.answers = Answers()
+        self.durable = min(self.durable, len(self.game.actions))
+        self.rewound = True
+        self.undone_by = self.seats[index].name
+        return index
+
     def bot_choice(self, seat: int):
         return self.bots[seat].choose(view_for(self.game.state, seat, with_log=False))
 
@@ -248,6 +278,7 @@ class Table:
                 for s in self.seats
             ],
             "spectators": spectators,
+            "hints": self.hints,
             **where,
         }
 
@@ -261,6 +292,7 @@ class Table:
             "names": [s.name for s in self.seats],
             "open": [s.open for s in self.seats],
             "botted": [s.botted for s in self.seats],
+            "hints": self.hints,
         }
 
     def keep_at(self, path: Path, store=None) -> None:
@@ -293,8 +325,9 @@ class Table:
                 return
             write_save(self.path, self.game, backup=False, durable=True)
             self.durable = len(self.game.actions)
-            if self.journal is not None and self.journal.length:
+            if self.journal is not None and (self.journal.length or self.rewound):
                 self.journal.reset()
+            self.rewound = False
 
     def snapshot(self) -> tuple[int, bytes]:
         """The save's text now, and how many actions it holds (for a store)."""
@@ -306,6 +339,8 @@ class Table:
         self.durable = max(self.durable, count)
         self.journal.length = 0
         self.stored = True
+        if count == len(self.game.actions):
+            self.rewound = False  # what stands after a move taken back is durable
 
     def write_file(self) -> None:
         """The usual TOML save in the tables folder (a finished table kept in a store:
@@ -335,6 +370,7 @@ class Table:
             creator=meta.get("creator") or None,
             seed=setup.seed,
             events=setup.events,
+            hints=bool(meta.get("hints", False)),
         )
         table.game = game
         table.keep_at(path, store)

@@ -65,7 +65,7 @@ class Lobby:
 
     # ------------------------------------------------------------ requests
 
-    def create(self, config: str, humans: int, code: str) -> str:
+    def create(self, config: str, humans: int, code: str, hints: bool = False) -> str:
         """A new table named after its creator, who sits at its first seat."""
         base = f"{self.client.name}-{config}"
         names = {t["name"].casefold() for t in self.client.tables}
@@ -73,7 +73,7 @@ class Lobby:
         while name.casefold() in names:
             n += 1
             name = f"{base[: pr.NAME_MAX - 3]}-{n}"
-        self.client.send(pr.CreateTable(name, config, tuple(range(humans)), code=code))
+        self.client.send(pr.CreateTable(name, config, tuple(range(humans)), code=code, hints=hints))
         self.client.take_seat(name, 0, code)
         return name
 

@@ -163,7 +163,8 @@ class GameKeys:
         except IllegalAction as exc:
             self.refuse(exc)
         else:
-            self.notify(self.tr("undo.done"), markup=False)
+            if self.session.local:  # at a table, its notice tells everyone, this seat too
+                self.notify(self.tr("undo.done"), markup=False)
         self.refresh_view()
         self.advance()
 

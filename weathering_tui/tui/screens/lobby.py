@@ -44,6 +44,7 @@ def table_line(tr, table: dict) -> str:
     else:
         where = tr("phase_turn", phase=table["phase"], turn=table["round"], of=table["rounds"])
     lock = " 🔒" if table.get("code") else ""
+    lock += " 💡" if table.get("hints") else ""  # its players may ask for hints
     return (
         f"{table['name'][:24]:<24}{lock} {table['configuration']:<4} "
         f"{tr('lobby.free_n', n=free):<12} {where} · 👁 {table['spectators']}"
@@ -146,21 +147,31 @@ class LobbyScreen(Screen[None]):
         options = [(tr("lobby.humans_n", n=n), n) for n in range(1, seats + 1)]
         self.app.push_screen(
             ChoiceModal(tr("lobby.create_humans"), options, can_back=True),
-            lambda humans: self._ask_code(config, humans),
+            lambda humans: self._ask_hints(config, humans),
         )
 
-    def _ask_code(self, config: str, humans: int | None) -> None:
+    def _ask_hints(self, config: str, humans: int | None) -> None:
         if humans is None:
+            return
+        tr = self.app.tr
+        options = [(tr("lobby.hints_no"), False), (tr("lobby.hints_yes"), True)]
+        self.app.push_screen(
+            ChoiceModal(tr("lobby.create_hints"), options, can_back=True),
+            lambda hints: self._ask_code(config, humans, hints),
+        )
+
+    def _ask_code(self, config: str, humans: int, hints: bool | None) -> None:
+        if hints is None:
             return
         self.app.push_screen(
             TextModal(self.app.tr("lobby.code_prompt"), self.app.lobby.code_max),
-            lambda code: self._create(config, humans, code),
+            lambda code: self._create(config, humans, hints, code),
         )
 
-    def _create(self, config: str, humans: int, code: str | None) -> None:
+    def _create(self, config: str, humans: int, hints: bool, code: str | None) -> None:
         if code is None:
             return
-        name = self.app.lobby.create(config, humans, code.strip())
+        name = self.app.lobby.create(config, humans, code.strip(), hints=hints)
         self.app.open_table(name, creator=True)
 
     def action_sit(self) -> None:

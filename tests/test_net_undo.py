@@ -1,0 +1,128 @@
+"""Taking a move back at a table server: the engine's rule, enforced by the table; the
+save holds only what stands before anyone sees it; everyone reads who took it back."""
+
+import asyncio
+
+from helpers import running_server
+from test_net import answers
+from test_net_windows import table_of
+
+from weathering_tui.engine import actions as act
+from weathering_tui.engine import legal_actions, view_for
+from weathering_tui.net import protocol as pr
+from weathering_tui.storage.journal import read_table
+
+
+async def to_ann_turn(table, links) -> None:
+    """Mulligans kept (ann's through her link; the bot's by itself) until ann's turn."""
+    for _ in range(50):
+        pending = table.game.state.pending
+        if pending.kind == "turn" and pending.seat == 0:
+            return
+        if pending.seat == 0:
+            send(links, table, act.ChooseCard(0, None))
+        await asyncio.sleep(0.05)
+    raise AssertionError("never ann's turn")
+
+
+def send(links, table, action, name="ann") -> None:
+    version = table.game.state.version
+    links[name][1].write(pr.client_line(pr.Act("w", version, pr.action_data(action))))
+
+
+def undo(links, table, name="ann", version=None) -> None:
+    version = table.game.state.version if version is None else version
+    links[name][1].write(pr.client_line(pr.Undo("w", version)))
+
+
+def quiet_move(table):
+    """A move that shows nothing hidden: storing PA, else a card put in the deck."""
+    legal = legal_actions(table.game.state, 0)
+    return next(a for a in legal if isinstance(a, act.StoreAp | act.PutInDeck))
+
+
+async def test_a_player_takes_a_move_back_and_everyone_reads_it(tmp_path):
+    async with running_server(tmp_path) as server:
+        table, links = await table_of(server, {0: "ann"}, config="1v1")
+        await to_ann_turn(table, links)
+        await answers(links["ann"][0], timeout=0.3)
+        await answers(links["eve"][0], timeout=0.3)
+        before = list(table.game.actions)
+        seen_before = view_for(table.game.state, 0)
+        send(links, table, quiet_move(table))
+        await answers(links["ann"][0], "view")
+        while table.game.state.pending.seat != 0:  # the bot's reaction, if it is asked
+            await asyncio.sleep(0.05)
+        await answers(links["ann"][0], timeout=0.3)
+        await answers(links["eve"][0], timeout=0.3)
+        assert len(table.game.actions) > len(before)
+        undo(links, table)
+        got = await answers(links["ann"][0], "view")
+        watched = await answers(links["eve"][0], "view")
+        assert table.game.actions == before
+        assert view_for(table.game.state, 0) == seen_before
+        for messages in (got, watched):
+            notices = [m for m in messages if m["type"] == "notice"]
+            assert [(n["kind"], n["name"]) for n in notices] == [("undo", "ann")]
+            view = messages[-1]
+            assert view["full"] and view["log_start"] == 0, "a shorter log: the view again whole"
+            assert view["version"] == table.game.state.version
+        # Durable before visible: the save on disk holds what stands, nothing more.
+        kept = read_table(table.path)
+        assert kept.actions == before
+
+
+async def test_no_move_back_across_a_draw_nor_on_an_old_view_nor_for_another(tmp_path):
+    async with running_server(tmp_path) as server:
+        table, links = await table_of(server, {0: "ann"}, config="1v1")
+        await to_ann_turn(table, links)
+        await answers(links["ann"][0], timeout=0.3)
+        send(links, table, quiet_move(table))
+        await answers(links["ann"][0], "view")
+        while table.game.state.pending.seat != 0:
+            await asyncio.sleep(0.05)
+        await answers(links["ann"][0], timeout=0.3)
+        version = table.game.state.version
+        undo(links, table, version=version - 1)  # on an older view
+        (error,) = [m for m in await answers(links["ann"][0], "error") if m["type"] == "error"]
+        assert error["code"] == "stale"
+        undo(links, table, name="eve")  # a spectator holds no seat
+        (error,) = [m for m in await answers(links["eve"][0], "error") if m["type"] == "error"]
+        assert error["code"] == "not_seated"
+        assert table.game.state.version == version
+        draw = next(a for a in legal_actions(table.game.state, 0) if isinstance(a, act.Draw))
+        send(links, table, draw)
+        await answers(links["ann"][0], "view")
+        while table.game.state.pending.seat != 0:
+            await asyncio.sleep(0.05)
+        await answers(links["ann"][0], timeout=0.3)
+        actions = list(table.game.actions)
+        undo(links, table)
+        (error,) = [m for m in await answers(links["ann"][0], "error") if m["type"] == "error"]
+        assert (error["code"], error["message"]) == ("illegal", "cannot_undo")
+        assert table.game.actions == actions, "the drawn card stays drawn"
+
+
+async def test_a_move_taken_back_at_a_table_kept_in_redis_is_in_the_store_first(
+    tmp_path, redis_url
+):
+    from weathering_tui.storage.redis_store import RedisStore
+
+    store = RedisStore(redis_url)
+    async with running_server(tmp_path, store=store) as server:
+        table, links = await table_of(server, {0: "ann"}, config="1v1")
+        await to_ann_turn(table, links)
+        await answers(links["ann"][0], timeout=0.3)
+        before = list(table.game.actions)
+        send(links, table, quiet_move(table))
+        await answers(links["ann"][0], "view")
+        while table.game.state.pending.seat != 0:
+            await asyncio.sleep(0.05)
+        await answers(links["ann"][0], timeout=0.3)
+        undo(links, table)
+        got = await answers(links["ann"][0], "view")
+        assert ("notice", "undo") in [(m["type"], m.get("kind")) for m in got]
+        assert table.game.actions == before
+        raw = store.read_save(table.key)
+        kept = read_table(table.path, raw=raw, journal=store.journal(table.key))
+        assert kept.actions == before, "the store holds what stands, nothing taken back"
