@@ -281,3 +281,75 @@ def test_only_the_seat_that_decides_now_may_undo():
     state = start("1v1")
     apply(state, act.StoreAp(0, 1))
     assert can_undo(state, 0) and not can_undo(state, 1)
+
+
+# ------------------------------------------------------------ hidden information
+
+
+def scrambled(state, seat: int, rng: random.Random):
+    """The same game for `seat` with every card it cannot see dealt again: the other
+    hands and the draw pile shuffled together (counts kept; cards the log named
+    publicly stay where they are)."""
+    twin = clone(state)
+    public = set()
+    for entry in state.log:
+        for value in entry.data.values():
+            if isinstance(value, str) and "#" in value:
+                public.add(value)
+    others = [p for p in twin.players if p.seat != seat]
+    pool = [c for p in others for c in p.hand if c not in public] + list(twin.draw_pile)
+    rng.shuffle(pool)
+    for p in others:
+        keep = [c for c in p.hand if c in public]
+        take = len(p.hand) - len(keep)
+        p.hand, pool = keep + pool[:take], pool[take:]
+    twin.draw_pile = pool
+    return twin
+
+
+@SETTINGS
+@given(
+    config=st.sampled_from(CONFIGS),
+    seed=st.integers(0, 2**32),
+    choices=st.lists(st.integers(0, 10_000), min_size=5, max_size=150),
+)
+def test_a_seats_view_is_the_same_whatever_the_cards_it_cannot_see(config, seed, choices):
+    """can_undo included: what a seat may take back never depends on hidden cards.
+    (Reaction windows are left out: whether one opens depends on what its seats hold,
+    and the screens and the server never show that moment: test_fairness.)"""
+    rng = random.Random(seed)
+    converter = get_converter()
+    for state in positions(config, seed, choices):
+        if state.pending.kind == "react":
+            continue
+        for seat in range(len(state.players)):
+            twin = scrambled(state, seat, rng)
+            mine = converter.unstructure(view_for(state, seat))
+            assert converter.unstructure(view_for(twin, seat)) == mine
+            assert can_undo(twin, seat) == can_undo(state, seat)
+
+
+def test_a_hint_is_a_legal_move_and_the_same_whatever_the_cards_it_cannot_see():
+    from weathering_tui.bots.hints import hints
+    from weathering_tui.simulate import play_game
+
+    checked = 0
+    for seed in range(40):
+        state, _ = play_game(Setup.standard("2v1", seed=seed), "heuristic", stop_after=25 + seed)
+        if state.over or state.pending.kind != "turn":
+            continue
+        seat = state.pending.seat
+        view = view_for(state, seat, with_log=False)
+        ranked = hints(view)
+        assert 1 <= len(ranked) <= 3
+        assert all(r.action in view.legal for r in ranked)
+        assert all(r.win is None or 0 <= r.win <= 1 for r in ranked)
+        twin = scrambled(state, seat, random.Random(seed))
+        assert [p.hand for p in twin.players] != [p.hand for p in state.players]
+        assert [r.action for r in hints(view_for(twin, seat, with_log=False))] == [
+            r.action for r in ranked
+        ]
+        checked += 1
+        if checked == 3:
+            return
+    raise AssertionError("too few turns to check")

@@ -288,6 +288,18 @@ def test_r81_heat_dome_also_hits_its_player():
     assert state.players[0].ap == 0
 
 
+def test_r81_heat_dome_takes_exactly_2_pa_from_each_player_its_own_included():
+    """With PA to spare the loss itself shows: 7 − 3 (cost) − 2 = 2 for its player, and
+    every other player loses 2 as well (3 or 9 would leave 1 or 0)."""
+    state = start("2v1")
+    set_hand(state, 0, "dome_de_chaleur")
+    turn_of(state, 0, ap=7)
+    state.players[1].ap, state.players[2].ap = 6, 5
+    play(state, 0, "dome_de_chaleur")
+    pass_reactions(state)
+    assert [p.ap for p in state.players] == [2, 4, 3]
+
+
 @pytest.mark.parametrize("cid", ["pluie_diluvienne", "refugies_climatiques"])
 def test_r82_own_discards_are_chosen(cid):
     state = start("2v1")

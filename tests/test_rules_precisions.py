@@ -22,6 +22,7 @@ from helpers import (
 from weathering_tui.content.converter import get_converter
 from weathering_tui.engine import IllegalAction, apply, legal_actions, view_for
 from weathering_tui.engine import actions as act
+from weathering_tui.engine.common import income
 from weathering_tui.engine.state import ActiveEvent
 
 
@@ -165,6 +166,29 @@ def test_r118_energy_crisis_and_disinformation_add_up_to_a_gain_of_0():
     end_turns(state, 1)
     assert state.pending.seat == 0 and state.players[0].ap == 0
     assert entries(state, "turn")[-1].data["income"] == 0
+
+
+@pytest.mark.parametrize("rule", ["R50", "R67", "R118"])
+def test_r50_r67_r118_a_gain_lowered_below_0_is_0_and_takes_no_pa(rule):
+    """The floor itself: in 2v1's phase 2 an Écolo gains 1; Crise énergétique (R50) and
+    Désinformation (R67) together (R118) take 2 off it: the gain is 0, not −1, so PA
+    already held stay whole (a gain computed without the floor would take one away)."""
+    state = start("2v1")
+    end_turns(state, 2)
+    phase2(state)
+    events = {
+        "R50": [("crise_energetique", 2), ("desinformation", 2)],
+        "R67": [("desinformation", 2), ("crise_energetique", 2)],
+        "R118": [("crise_energetique", 2), ("desinformation", 2)],
+    }[rule]
+    state.active_events += [ActiveEvent(e, [f"{e}#1"], n) for e, n in events]
+    clear_hands(state)
+    state.players[0].ap = 3
+    end_turns(state, 1)
+    assert state.pending.seat == 0
+    assert income(state, 0) == 0, "the gain itself is floored (§7.2), not only what is added"
+    assert entries(state, "turn")[-1].data["income"] == 0
+    assert state.players[0].ap == 3, "a negative gain never takes PA away"
 
 
 def test_r119_frugality_lets_an_ecologist_at_0_pa_play_a_1_cost_card():
