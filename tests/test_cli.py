@@ -78,7 +78,7 @@ def test_a_usage_error_speaks_french_to_a_french_player():
 
 
 def test_french_elides_de_before_a_vowel_in_names():
-    from weathering_tui.tui.i18n import Tr
+    from weathering_tui.words import Tr
 
     fr = Tr("fr")
     assert fr("hand_of", name="Insatiable", n=3) == "Main d'Insatiable (3)"

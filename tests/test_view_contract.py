@@ -29,8 +29,8 @@ from weathering_tui.engine.wire import (
     view_from_json,
     view_to_json,
 )
-from weathering_tui.tui.i18n import REFUSALS as WORDS
-from weathering_tui.tui.i18n import Tr, render_refusal
+from weathering_tui.words import REFUSALS as WORDS
+from weathering_tui.words import Tr, render_refusal
 
 CONFIGS = ["1v1", "2v1", "3v1", "4v1", "2v2", "3v2"]
 
@@ -336,8 +336,8 @@ def test_choice_labels_say_the_heal_and_damage_the_events_let_through():
 
     from weathering_tui.content import effects as fx
     from weathering_tui.engine import Setup, new_game, view_for
-    from weathering_tui.tui.describe import effect_words
-    from weathering_tui.tui.i18n import Tr
+    from weathering_tui.words import Tr
+    from weathering_tui.words.describe import effect_words
 
     view = view_for(new_game(Setup.standard("2v1", seed=1)), 0)
     tr = Tr("en")

@@ -55,7 +55,7 @@ def _french(message: str) -> str:
 
 
 def _wants_french() -> bool:
-    from .tui.i18n import detect_lang
+    from .words import detect_lang
 
     argv = sys.argv[1:]
     if "--lang" in argv[:-1]:
@@ -299,7 +299,7 @@ def _balance(args) -> int:
 
 
 def _tr(args):
-    from .tui.i18n import Tr, detect_lang
+    from .words import Tr, detect_lang
 
     return Tr(getattr(args, "lang", None) or detect_lang())
 
@@ -380,7 +380,7 @@ def _serve(args) -> int:
 def _join(args) -> int:
     from pathlib import Path
 
-    from .tui.i18n import detect_lang
+    from .words import detect_lang
 
     lang = getattr(args, "lang", None) or detect_lang()
     import os
@@ -429,7 +429,7 @@ def _play(args) -> int:
 
     from .engine.state import SeatSetup, Setup
     from .savefile import SaveError, resolve, saves_dir
-    from .tui.i18n import detect_lang
+    from .words import detect_lang
 
     lang = args.lang or detect_lang()
     tr = _tr(args)

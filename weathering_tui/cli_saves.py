@@ -10,7 +10,7 @@ from .cli import _tr
 def check(args) -> int:
     from .savefile import SaveError, metadata, resolve, saves_dir
     from .storage.journal import read_table
-    from .tui.i18n import describe_meta
+    from .words import describe_meta
 
     tr = _tr(args)
     folder = saves_dir(getattr(args, "saves_dir", None))
@@ -30,7 +30,7 @@ def check(args) -> int:
 
 def list(args) -> int:  # noqa: A001 - the command's name
     from .savefile import SaveError, list_saves, read_document, saves_dir
-    from .tui.i18n import describe_meta
+    from .words import describe_meta
 
     tr = _tr(args)
     folder = saves_dir(args.saves_dir)

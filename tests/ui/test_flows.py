@@ -284,7 +284,7 @@ async def test_help_log_and_quit_work_from_inside_a_dialog(tmp_path):
     assert words[load : load + 2] == ["load", app.session.save_name]
     assert words[-2:] == ["--saves-dir", str(tmp_path)]
     # the game's language, when the locale would choose another one
-    from weathering_tui.tui.i18n import detect_lang
+    from weathering_tui.words import detect_lang
 
     assert ("--lang fr" in command) == (detect_lang() != "fr")
 

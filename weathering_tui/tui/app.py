@@ -9,7 +9,7 @@ from textual.app import App
 from textual.binding import Binding
 
 from ..savemeta import list_saves
-from .i18n import Tr
+from ..words import Tr
 from .screens.title import TitleScreen
 from .screens.too_small import TooSmallScreen
 
@@ -247,7 +247,7 @@ class WeatheringApp(App[None]):
             session.autosave_now()
             if session.save_problem is None:
                 from ..savemeta import resume_command
-                from .i18n import detect_lang
+                from ..words import detect_lang
 
                 lang = self.tr.lang if self.tr.lang != detect_lang() else None
                 command = resume_command(session.save_name, session.saves_dir, lang)

@@ -7,8 +7,8 @@ from textual.markup import escape as escape_markup
 from textual.widget import Widget
 
 from ..engine import View, band_for, card_id
-from .describe import card_summary, log_line
-from .i18n import Tr
+from ..words import Tr
+from ..words.describe import card_summary, log_line
 
 TYPE_STYLE = {
     "anthropique": "bold magenta",

@@ -8,8 +8,8 @@ import attrs
 
 from ...engine import IllegalAction, card_id
 from ...engine import actions as act
-from ..describe import choice_label, decision_title
-from ..i18n import render_refusal
+from ...words import render_refusal
+from ...words.describe import choice_label, decision_title
 from .choice import UNDO, ChoiceModal
 from .privacy import PrivacyScreen
 
@@ -83,7 +83,7 @@ class GameFlow:
 
     def _open_window(self) -> None:
         """The public "anyone to react?" prompt: nothing private on screen."""
-        from ..describe import announced_effect, announcement
+        from ...words.describe import announced_effect, announcement
         from .window import WindowPrompt
 
         view = self.view()
@@ -124,7 +124,7 @@ class GameFlow:
 
     def _show_transition(self) -> None:
         """Once, as phase 2 begins: what the transition did (synergies, decks in hand)."""
-        from ..describe import log_line
+        from ...words.describe import log_line
 
         self.refresh_view()  # the screen under the summary is the game as it is now
         view = self.view()
@@ -202,14 +202,14 @@ class GameFlow:
         options = [(choice_label(self.tr, view, a), a) for a in each_copy(view)]
         body = ""
         if view.pending.kind == "react":
-            from ..describe import announced_effect, announcement
+            from ...words.describe import announced_effect, announcement
 
             info = view.pending.info
             body = announcement(self.tr, view, info)
             effect = announced_effect(self.tr, view, info)
             body += f"\n{effect}" if effect else ""
         if view.pending.kind == "arrange":  # the events to order, with what each does
-            from ..describe import peeked
+            from ...words.describe import peeked
 
             body = "\n".join(
                 f"{self.tr.event(e)} : {self.tr.event_text(e)}"

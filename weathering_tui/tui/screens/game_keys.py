@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from ...engine import IllegalAction
 from ...engine import actions as act
-from ..describe import choice_label, move_label
+from ...words.describe import choice_label, move_label
 from .choice import ChoiceModal
 
 TURN_ACTIONS = {"play", "deck", "discard", "draw", "trade", "store", "power", "end"}

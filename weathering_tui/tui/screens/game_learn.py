@@ -5,7 +5,7 @@ lesson expects on the bottom line, and what comes after the last one (a part of
 from __future__ import annotations
 
 from ...engine import actions as act
-from ..describe import move_label
+from ...words.describe import move_label
 from .choice import ChoiceModal
 
 # The key that makes each kind of move on one's turn.

@@ -10,7 +10,7 @@ from textual.screen import Screen
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
-from ..i18n import describe_meta
+from ...words import describe_meta
 
 
 def _plain(text: str) -> str:

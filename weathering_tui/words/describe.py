@@ -5,7 +5,7 @@ from __future__ import annotations
 from ..content import effects as fx
 from ..engine import View, card_id
 from ..engine import actions as act
-from .i18n import Tr, plural
+from . import Tr, plural
 
 
 def name(view: View, seat: int | None) -> str:
