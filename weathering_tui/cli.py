@@ -27,28 +27,18 @@ class _Parser(argparse.ArgumentParser):
 
     def error(self, message: str):
         if _wants_french():
-            self.exit(2, f"{self.prog} : erreur : {_french(message)} (voir --help)\n")
+            from .words import Tr
+
+            self.exit(2, Tr("fr")("cli.usage", prog=self.prog, problem=_french(message)) + "\n")
         self.exit(2, f"{self.prog}: error: {message} (see --help)\n")
-
-
-# argparse's own words, said in French for a French player (one line each).
-_FRENCH = (
-    (
-        r"argument (\S+): invalid choice: (.*) \(choose from (.*)\)",
-        r"\1 : choix inconnu \2 (au choix : \3)",
-    ),
-    (r"the following arguments are required: (.*)", r"il manque : \1"),
-    (r"unrecognized arguments: (.*)", r"options inconnues : \1"),
-    (r"argument (\S+): expected one argument", r"\1 attend une valeur"),
-    (r"argument (\S+): invalid int value: (.*)", r"\1 attend un nombre entier, pas \2"),
-    (r"argument (\S+): (.*)", r"\1 : \2"),
-)
 
 
 def _french(message: str) -> str:
     import re
 
-    for pattern, replacement in _FRENCH:
+    from .words.fr import ARGPARSE
+
+    for pattern, replacement in ARGPARSE:
         if re.fullmatch(pattern, message):
             return re.sub(pattern, replacement, message)
     return message
@@ -231,8 +221,9 @@ def main(argv: list[str] | None = None) -> int:
         try:
             print(export_table(args.store, args.table, args.file))
         except (StoreError, SaveError, OSError) as exc:
-            text = exc.text() if isinstance(exc, SaveError) else str(exc)
-            print(f"weathering export: {text}", file=sys.stderr)
+            tr = _tr(args)
+            text = exc.text(tr.lang) if isinstance(exc, SaveError) else str(exc)
+            print(tr("cli.export.failed", problem=text), file=sys.stderr)
             return 1
         return 0
     if args.command == "balance":
@@ -241,7 +232,7 @@ def main(argv: list[str] | None = None) -> int:
         return _serve(args)
     if args.command == "join" and args.bot:
         if not args.table:
-            print("weathering join: error: --bot needs --table (see --help)", file=sys.stderr)
+            print(_tr(args)("cli.join.bot_table"), file=sys.stderr)
             return 2
         from .net.headless import main as headless
 
@@ -266,7 +257,7 @@ def main(argv: list[str] | None = None) -> int:
                 jobs=args.jobs,
             )
         except ContentError as exc:
-            print("weathering: the rules files are broken:", file=sys.stderr)
+            print(_tr(args)("cli.rules_broken"), file=sys.stderr)
             for problem in exc.problems:
                 print(f"  {problem}", file=sys.stderr)
             return 2
@@ -278,14 +269,21 @@ def main(argv: list[str] | None = None) -> int:
 def _balance(args) -> int:
     from .simulate import balance, balance_markdown
 
+    tr = _tr(args)
+
     def progress(row):
         low, high = row["ecologist_win_rate_ci95"]
-        print(
-            f"{row['configuration']:<4} {row['lobbyist']:<19} Écolos win "
-            f"{row['ecologist_win_rate']:6.1%} ({low:.0%}–{high:.0%})  "
-            f"PV {row['mean_final_hp']:5.1f}  pile out {row['draw_pile_empty_rate']:4.0%}",
-            flush=True,
+        line = tr(
+            "cli.balance.row",
+            config=row["configuration"],
+            lobbyist=row["lobbyist"],
+            rate=row["ecologist_win_rate"],
+            low=low,
+            high=high,
+            hp=row["mean_final_hp"],
+            out=row["draw_pile_empty_rate"],
         )
+        print(line, flush=True)
 
     rows = balance(args.games, args.seed, progress)
     if args.markdown:
@@ -294,7 +292,7 @@ def _balance(args) -> int:
         command = f"weathering balance --games {args.games} --seed {args.seed}"
         table = balance_markdown(rows, args.games, command)
         Path(args.markdown).write_text(table, encoding="utf-8")
-        print(f"table written to {args.markdown}")
+        print(tr("cli.balance.written", path=args.markdown))
     return 0
 
 
@@ -320,7 +318,7 @@ def _serve(args) -> int:
             store = RedisStore(args.store)
             store.ping()
         except StoreError as exc:
-            print(f"weathering serve: --store: {exc}", file=sys.stderr)
+            print(_tr(args)("cli.serve.store", problem=exc), file=sys.stderr)
             return 1
     server = Server(
         folder,
@@ -337,10 +335,10 @@ def _serve(args) -> int:
     if args.ssh:
         host, _, port = args.ssh.rpartition(":")
         if not port.isdigit() or not 0 < int(port) < 65536:
-            print(f"weathering serve: --ssh wants ADDR:PORT, got {args.ssh!r}", file=sys.stderr)
+            print(_tr(args)("cli.serve.ssh_addr", got=repr(args.ssh)), file=sys.stderr)
             return 2
         if args.authorized_keys and not Path(args.authorized_keys).is_file():
-            print(f"weathering serve: {args.authorized_keys}: no such file", file=sys.stderr)
+            print(_tr(args)("cli.serve.no_keys", path=args.authorized_keys), file=sys.stderr)
             return 2
         from .net.ssh import Door
 
@@ -355,24 +353,20 @@ def _serve(args) -> int:
         door.address = (host or "0.0.0.0", int(port))
         door.key_path = Path(args.host_key) if args.host_key else folder / "ssh_host_ed25519_key"
 
-    where = f"tables saved in {server.tables_dir}"
+    tr = _tr(args)
+    where = tr("cli.serve.where", folder=server.tables_dir)
     if store is not None:
-        where = f"tables in {store.shown}, finished ones saved in {server.tables_dir}"
+        where = tr("cli.serve.where_store", store=store.shown, folder=server.tables_dir)
 
     def ready():
-        print(
-            f"weathering serve: listening on {server.socket_path} "
-            f"({where}); players run: "
-            f"weathering join --socket {server.socket_path}",
-            flush=True,
-        )
+        print(tr("cli.serve.listening", socket=server.socket_path, where=where), flush=True)
 
     try:
         asyncio.run(serve(server, ready, door))
     except KeyboardInterrupt:
         return 0
     except OSError as exc:
-        print(f"weathering serve: {exc}", file=sys.stderr)
+        print(tr("cli.serve.error", problem=exc), file=sys.stderr)
         return 2
     return 0
 

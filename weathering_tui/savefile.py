@@ -182,32 +182,20 @@ def _structure(path: Path, data, cls, where: str):
     try:
         return save_converter().structure(data, cls)
     except cattrs.BaseValidationError as exc:
-        raise SaveError(path, "; ".join(readable_errors(exc, where))) from None
+        raise SaveError(path, "wrong_shape", p0="; ".join(readable_errors(exc, where))) from None
     except (TypeError, ValueError, KeyError) as exc:
-        raise SaveError(path, f"{where}: {exc}", f"{where} : {exc}") from None
+        raise SaveError(path, "problem", p0=where, p1=exc) from None
 
 
 def _check_snapshot(path: Path, state: st.GameState, content: Content) -> None:
     """Ranges and card identity, before the (costlier) replay."""
     if not 0 <= state.hp <= 30:
-        raise SaveError(
-            path,
-            f"state.hp is {state.hp}; the gauge runs from 0 to 30",
-            f"state.hp vaut {state.hp} ; la jauge va de 0 à 30",
-        )
+        raise SaveError(path, "state_hp_is_the_gauge", p0=state.hp)
     for player in state.players:
         if not 0 <= player.ap <= content.constants.ap_cap:
-            raise SaveError(
-                path,
-                f"state.players[{player.seat}].ap is {player.ap}; PA run from 0 to 10",
-                f"state.players[{player.seat}].ap vaut {player.ap} ; les PA vont de 0 à 10",
-            )
+            raise SaveError(path, "state_players_ap_is_pa", p0=player.seat, p1=player.ap)
         if player.stored_ap < 0:
-            raise SaveError(
-                path,
-                f"state.players[{player.seat}].stored_ap is negative",
-                f"state.players[{player.seat}].stored_ap est négatif",
-            )
+            raise SaveError(path, "state_players_stored_ap_is", p0=player.seat)
     zones = [state.draw_pile, state.discard_pile, state.limbo]
     for player in state.players:
         zones += [player.hand, player.deck]
@@ -216,42 +204,22 @@ def _check_snapshot(path: Path, state: st.GameState, content: Content) -> None:
         cid, _, copy = instance.partition("#")
         card = content.cards.get(cid)
         if card is None:
-            raise SaveError(
-                path,
-                f"unknown card {cid!r} in the snapshot",
-                f"carte inconnue {cid!r} dans l'état",
-            )
+            raise SaveError(path, "unknown_card_in_the_snapshot", p0=repr(cid))
         if not copy.isdigit() or not 1 <= int(copy) <= card.copies:
-            raise SaveError(
-                path,
-                f"card {instance!r} does not exist ({card.copies} copies)",
-                f"la carte {instance!r} n'existe pas ({card.copies} exemplaires)",
-            )
+            raise SaveError(path, "card_does_not_exist_copies", p0=repr(instance), p1=card.copies)
     counts: dict[str, int] = {}
     for instance in cards:
         counts[instance] = counts.get(instance, 0) + 1
     twice = sorted(c for c, n in counts.items() if n > 1)
     if twice:
-        raise SaveError(
-            path,
-            f"card {twice[0]} is in the snapshot twice",
-            f"la carte {twice[0]} est deux fois dans l'état",
-        )
+        raise SaveError(path, "card_is_in_the_snapshot", p0=twice[0])
     expected = {f"{c.id}#{n}" for c in content.cards.values() for n in range(1, c.copies + 1)}
     missing = sorted(expected - set(counts))
     if missing:
-        raise SaveError(
-            path,
-            f"card {missing[0]} is missing from the snapshot",
-            f"la carte {missing[0]} manque dans l'état",
-        )
+        raise SaveError(path, "card_is_missing_from_the", p0=missing[0])
     unknown_chars = [p.character for p in state.players if p.character not in content.characters]
     if unknown_chars:
-        raise SaveError(
-            path,
-            f"unknown character {unknown_chars[0]!r}",
-            f"personnage inconnu {unknown_chars[0]!r}",
-        )
+        raise SaveError(path, "unknown_character", p0=repr(unknown_chars[0]))
 
 
 def read_save(path, content: Content | None = None, raw: bytes | None = None) -> SavedGame:
@@ -262,10 +230,10 @@ def read_save(path, content: Content | None = None, raw: bytes | None = None) ->
     document = read_document(path, raw)
     meta = document["meta"]
     if not isinstance(meta, dict):
-        raise SaveError(path, "meta must be a table", "meta doit être une table")
+        raise SaveError(path, "meta_must_be_a_table")
     setup = _structure(path, document["setup"], st.Setup, "setup")
     if not isinstance(document["actions"], list):
-        raise SaveError(path, "actions must be a list", "actions doit être une liste")
+        raise SaveError(path, "actions_must_be_a_list")
     actions = [
         _structure(path, a, act.Action, f"actions[{i}]") for i, a in enumerate(document["actions"])
     ]
@@ -273,49 +241,31 @@ def read_save(path, content: Content | None = None, raw: bytes | None = None) ->
     snapshot.content = content
     _check_snapshot(path, snapshot, content)
     if snapshot.setup != setup:
-        raise SaveError(
-            path,
-            "the snapshot's setup differs from the file's setup",
-            "la mise en place de l'état diffère de celle du fichier",
-        )
+        raise SaveError(path, "the_snapshot_s_setup_differs")
     try:
         state = new_game(setup, content)
     except IllegalAction as exc:
-        raise SaveError(path, f"setup: {exc}", f"setup : {exc}") from None
+        raise SaveError(path, "setup", p0=exc) from None
     for i, action in enumerate(actions):
         refusal = why_illegal(state, action)
         if refusal is not None:
             raise SaveError(
-                path,
-                f"actions[{i}] ({act.action_name(action)}) is illegal: {refusal}",
-                f"actions[{i}] ({act.action_name(action)}) est illégale : {refusal}",
+                path, "actions_is_illegal", p0=i, p1=act.action_name(action), p2=refusal
             )
         apply(state, action)
     converter = save_converter()
     if converter.unstructure(state) != converter.unstructure(snapshot):
-        raise SaveError(
-            path,
-            "the snapshot does not match a replay of the actions (edited or corrupted)",
-            "l'état ne correspond pas au rejeu des actions (fichier modifié ou abîmé)",
-        )
+        raise SaveError(path, "the_snapshot_does_not_match")
     created, updated = meta.get("created"), meta.get("updated")
     if not isinstance(created, str) or not isinstance(updated, str):
-        raise SaveError(
-            path,
-            "meta.created and meta.updated must be timestamps",
-            "meta.created et meta.updated doivent être des dates",
-        )
+        raise SaveError(path, "meta_created_and_meta_updated")
     handed = meta.get("handed_to_bots", [])
     seats = range(len(setup.seats))
     if not isinstance(handed, list) or not all(isinstance(s, int) and s in seats for s in handed):
-        raise SaveError(
-            path,
-            "meta.handed_to_bots must list seat numbers",
-            "meta.handed_to_bots doit lister des numéros de place",
-        )
+        raise SaveError(path, "meta_handed_to_bots_must")
     table = meta.get("table", {})
     if not isinstance(table, dict):
-        raise SaveError(path, "meta.table must be a table", "meta.table doit être une table")
+        raise SaveError(path, "meta_table_must_be_a")
     game = SavedGame(setup, actions, state, created, updated, handed, table)
     # `list` and the load screen show [meta] without replaying: it must tell the truth.
     expected = metadata(game)
@@ -323,11 +273,7 @@ def read_save(path, content: Content | None = None, raw: bytes | None = None) ->
     if wrong:
         key = wrong[0]
         raise SaveError(
-            path,
-            f"meta.{key} is {meta.get(key)!r} but the game says {expected.get(key)!r} "
-            "(edited or corrupted)",
-            f"meta.{key} vaut {meta.get(key)!r} mais la partie dit {expected.get(key)!r} "
-            "(fichier modifié ou abîmé)",
+            path, "meta_is_but_the_game", p0=key, p1=repr(meta.get(key)), p2=repr(expected.get(key))
         )
     return game
 

@@ -18,57 +18,52 @@ TOP_KEYS = {"format", "format_version", "meta", "setup", "actions", "state"}
 
 
 class SaveError(Exception):
-    """A save file that cannot be used; the message names the file and the problem
-    (in English; `text("fr")` says it in French)."""
+    """A save file that cannot be used: `code` names the problem and `params` its values;
+    the words wing says it (`text(lang)`: the file and the problem; str(): English)."""
 
-    def __init__(self, path, problem: str, problem_fr: str | None = None):
+    def __init__(self, path, code: str, **params):
         self.path = Path(path)
-        self.problem = problem
-        self.problem_fr = problem_fr or problem
-        super().__init__(f"{path}: {problem}")
+        self.code = code
+        self.params = params
+        super().__init__(f"{path}: {self.problem_in('en')}")
+
+    @property
+    def problem(self) -> str:
+        return self.problem_in("en")
 
     def text(self, lang: str = "en") -> str:
-        return f"{self.path} : {self.problem_fr}" if lang == "fr" else str(self)
+        colon = " : " if lang == "fr" else ": "
+        return f"{self.path}{colon}{self.problem_in(lang)}"
 
     def problem_in(self, lang: str = "en") -> str:
-        return self.problem_fr if lang == "fr" else self.problem
+        from .words import save_problem
+
+        return save_problem(lang, self.code, self.params)
 
 
 def _read_bytes(path: Path) -> bytes:
     try:
         info = path.lstat()
     except FileNotFoundError:
-        raise SaveError(path, "no such file", "fichier introuvable") from None
+        raise SaveError(path, "no_such_file") from None
     except OSError as exc:
-        raise SaveError(
-            path, f"cannot read it: {exc.strerror}", f"lecture impossible : {exc.strerror}"
-        ) from None
+        raise SaveError(path, "cannot_read_it", p0=exc.strerror) from None
     if stat.S_ISLNK(info.st_mode):
-        raise SaveError(
-            path,
-            "is a symbolic link; load the file it points to instead",
-            "est un lien symbolique ; chargez le fichier vers lequel il pointe",
-        )
+        raise SaveError(path, "is_a_symbolic_link_load")
     if stat.S_ISDIR(info.st_mode):
-        raise SaveError(path, "is a folder, not a save file", "est un dossier, pas une sauvegarde")
+        raise SaveError(path, "is_a_folder_not_a")
     if not stat.S_ISREG(info.st_mode):
-        raise SaveError(path, "is not a regular file", "n'est pas un fichier ordinaire")
+        raise SaveError(path, "is_not_a_regular_file")
     if info.st_size == 0:
-        raise SaveError(path, "is empty", "est vide")
+        raise SaveError(path, "is_empty")
     if info.st_size > MAX_BYTES:
-        raise SaveError(
-            path,
-            f"is {info.st_size} bytes, more than a save can be ({MAX_BYTES})",
-            f"fait {info.st_size} octets, plus qu'une sauvegarde ne peut ({MAX_BYTES})",
-        )
+        raise SaveError(path, "is_bytes_more_than_a", p0=info.st_size, p1=MAX_BYTES)
     try:
         return path.read_bytes()
     except PermissionError:
-        raise SaveError(path, "cannot be read: permission denied", "lecture interdite") from None
+        raise SaveError(path, "cannot_be_read_permission_denied") from None
     except OSError as exc:
-        raise SaveError(
-            path, f"cannot read it: {exc.strerror}", f"lecture impossible : {exc.strerror}"
-        ) from None
+        raise SaveError(path, "cannot_read_it", p0=exc.strerror) from None
 
 
 def read_document(path, raw: bytes | None = None) -> dict:
@@ -80,60 +75,27 @@ def read_document(path, raw: bytes | None = None) -> dict:
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError:
-        raise SaveError(
-            path,
-            "is not a text file (not UTF-8): not a Weathering save",
-            "n'est pas un fichier texte (pas UTF-8) : pas une sauvegarde Weathering",
-        ) from None
+        raise SaveError(path, "is_not_a_text_file") from None
     try:
         document = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
-        raise SaveError(
-            path,
-            f"is not valid TOML ({exc}); the file may be truncated",
-            f"n'est pas du TOML valide ({exc}) ; le fichier est peut-être tronqué",
-        ) from None
+        raise SaveError(path, "is_not_valid_toml_the", p0=exc) from None
     if document.get("format") != FORMAT:
         if "format" not in document:  # any other TOML file: no `format = "…"` line
-            raise SaveError(
-                path,
-                f'is a TOML file but not a Weathering save (no format = "{FORMAT}" line)',
-                f"est un fichier TOML mais pas une sauvegarde Weathering "
-                f'(pas de ligne format = "{FORMAT}")',
-            )
-        raise SaveError(
-            path,
-            f"is not a Weathering save (format is {document.get('format')!r})",
-            f"n'est pas une sauvegarde Weathering (format {document.get('format')!r})",
-        )
+            raise SaveError(path, "is_a_toml_file_but", p0=FORMAT)
+        raise SaveError(path, "is_not_a_weathering_save", p0=repr(document.get("format")))
     version = document.get("format_version")
     if not isinstance(version, int):
-        raise SaveError(
-            path,
-            "format_version is missing or not a whole number",
-            "format_version manque ou n'est pas un nombre entier",
-        )
+        raise SaveError(path, "format_version_is_missing_or")
     if version > FORMAT_VERSION:
-        raise SaveError(
-            path,
-            f"was written by a newer Weathering (save format {version}); "
-            f"this version reads format {FORMAT_VERSION} and older",
-            f"vient d'un Weathering plus récent (format {version}) ; "
-            f"celui-ci lit le format {FORMAT_VERSION} et les précédents",
-        )
+        raise SaveError(path, "was_written_by_a_newer", p0=version, p1=FORMAT_VERSION)
     document = migrate(document, path)
     extra = set(document) - TOP_KEYS
     if extra:
-        raise SaveError(
-            path,
-            f"unknown keys: {', '.join(sorted(extra))}",
-            f"clés inconnues : {', '.join(sorted(extra))}",
-        )
+        raise SaveError(path, "unknown_keys", p0=", ".join(sorted(extra)))
     missing = TOP_KEYS - set(document)
     if missing:
-        raise SaveError(
-            path, f"missing: {', '.join(sorted(missing))}", f"manque : {', '.join(sorted(missing))}"
-        )
+        raise SaveError(path, "missing", p0=", ".join(sorted(missing)))
     return document
 
 
@@ -144,19 +106,9 @@ MIGRATIONS: dict[int, object] = {}
 def migrate(document: dict, path: Path) -> dict:
     version = document["format_version"]
     if version < 1:
-        raise SaveError(
-            path,
-            f"save format {version} does not exist",
-            f"le format de sauvegarde {version} n'existe pas",
-        )
+        raise SaveError(path, "save_format_does_not_exist", p0=version)
     if version < OLDEST_READABLE:
-        raise SaveError(
-            path,
-            f"was written by an older Weathering (save format {version}, earlier rules); "
-            f"this version resumes format {OLDEST_READABLE} and newer",
-            f"vient d'un Weathering plus ancien (format {version}, règles antérieures) ; "
-            f"celui-ci reprend le format {OLDEST_READABLE} et les suivants",
-        )
+        raise SaveError(path, "was_written_by_an_older", p0=version, p1=OLDEST_READABLE)
     while version < FORMAT_VERSION:
         document = MIGRATIONS[version](document)
         version = document["format_version"]

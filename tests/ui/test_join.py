@@ -64,7 +64,8 @@ async def test_two_players_meet_in_the_lobby_and_play_through_the_server(tmp_pat
         host = JoinApp(lang="fr", socket_path=path, identity="ann", name="Ann")
         async with host.run_test(size=(80, 24)) as pilot:
             await until(pilot, lambda: isinstance(host.screen, LobbyScreen))
-            await pilot.press("n", "1", "1")  # 1v1, one human seat: a bot takes the other
+            # 1v1, one human seat (a bot takes the other), no hints
+            await pilot.press("n", "1", "1", "1")
             await pilot.press("enter")  # no join code
             await until(pilot, lambda: isinstance(host.screen, WaitingScreen))
             await pilot.press("s")
@@ -93,7 +94,7 @@ async def test_one_identity_in_two_terminals_the_newer_holds_the_seat_the_older_
         first = JoinApp(lang="en", socket_path=path, identity="ann", name="Ann")
         async with first.run_test(size=(80, 24)) as p1:
             await until(p1, lambda: isinstance(first.screen, LobbyScreen) and first.client.name)
-            for key in ("n", "1", "2", "enter"):  # a 1v1 for two humans, no code
+            for key in ("n", "1", "2", "1", "enter"):  # a 1v1 for two humans, no hints, no code
                 await p1.press(key)
             await until(p1, lambda: isinstance(first.screen, WaitingScreen))
             # the waiting room is right from the start: my seat is mine, not free

@@ -24,6 +24,7 @@ from pathlib import Path
 
 import asyncssh
 
+from ..words import Tr
 from .connection import Admission
 
 MIN_SIZE = (80, 24)
@@ -149,16 +150,14 @@ class Door:
     async def session(self, process: asyncssh.SSHServerProcess) -> None:
         key = process.get_extra_info("weathering_key") or "?"
         user = process.get_extra_info("username") or "?"
-        if process.term_type is None:
-            process.stderr.write(
-                b"weathering: a terminal is needed: connect with ssh -t (a pty), "
-                b"from a terminal of at least 80x24\r\n"
-            )
+        words = Tr(_lang_code(_lang(process.env, self.lang)))
+        if process.term_type is None:  # in the client's language, when its ssh sends LANG
+            process.stderr.write(f"{words('door.no_pty')}\r\n".encode())
             process.exit(2)
             return
         total = sum(self.sessions.values())
         if total >= self.max_sessions or self.sessions.get(key, 0) >= self.max_per_key:
-            process.stderr.write(b"weathering: too many sessions right now, try again later\r\n")
+            process.stderr.write(f"{words('door.busy')}\r\n".encode())
             process.exit(2)
             return
         self.sessions[key] = self.sessions.get(key, 0) + 1
@@ -172,10 +171,8 @@ class Door:
     async def _run_join(self, process, key: str, user: str) -> None:
         width, height, _, _ = process.term_size
         if width < MIN_SIZE[0] or height < MIN_SIZE[1]:
-            process.stderr.write(
-                f"weathering: the terminal is {width}x{height}; the game needs at least "
-                f"80x24 (it waits for you to enlarge it)\r\n".encode()
-            )
+            words = Tr(_lang_code(_lang(process.env, self.lang)))
+            process.stderr.write(f"{words('door.small', w=width, h=height)}\r\n".encode())
         master, slave = pty.openpty()
         try:
             child = await self._spawn(process, key, user, master, slave)
@@ -186,7 +183,8 @@ class Door:
             os.close(slave)  # the child has its own copy; ours would keep the pty open
         self.children.add(child)
         try:
-            await Pipe(process, master, child, self.idle).run()
+            words = Tr(_lang_code(_lang(process.env, self.lang)))
+            await Pipe(process, master, child, self.idle, words).run()
         finally:
             self.children.discard(child)
 
@@ -209,7 +207,7 @@ class Door:
             # one argument (a user name "-h" is a name); the fingerprint always shows
             f"--name={user[:12]}·{key.removeprefix('SHA256:')[:6]}",
             "--lang",
-            "fr" if lang.startswith("fr") else "en",
+            _lang_code(lang),
             "--door",
         ]
         return await asyncio.create_subprocess_exec(
@@ -236,8 +234,9 @@ class Pipe:
     KEYS_RATE (a flood is slowed, then closed); output the client does not read stops
     the reading of the pty (the join process waits, no one else does)."""
 
-    def __init__(self, process, master: int, child, idle: float):
+    def __init__(self, process, master: int, child, idle: float, words=None):
         self.process, self.master, self.child, self.idle = process, master, child, idle
+        self.words = words or Tr("en")  # the player's language, for the closing word
         self.done = asyncio.Event()
         self.last_input = time.monotonic()
         self.to_child = bytearray()
@@ -248,7 +247,7 @@ class Pipe:
         self.flooding_since: float | None = None
         self.reading = False
         self.writing = False
-        self.why = ""  # a word for the player when the door closes the session
+        self.why = ""  # why the door closes the session (a words key), said to the player
         os.set_blocking(master, False)
 
     async def run(self) -> None:
@@ -267,7 +266,7 @@ class Pipe:
             os.close(self.master)
         with contextlib.suppress(Exception):
             if self.why:
-                self.process.stderr.write(f"\r\nweathering: {self.why}\r\n".encode())
+                self.process.stderr.write(f"\r\n{self.words(self.why)}\r\n".encode())
             self.process.exit(self.child.returncode or 0)
 
     # ------------------------------------------------------------ join -> client
@@ -305,7 +304,7 @@ class Pipe:
         try:
             await asyncio.wait_for(self.process.stdout.drain(), STALLED)
         except TimeoutError:
-            self.why = "your terminal stopped reading: goodbye"
+            self.why = "door.not_reading"
             self.done.set()
             return
         except Exception:  # noqa: BLE001 - the channel closed: the session ends
@@ -349,7 +348,7 @@ class Pipe:
                 # meanwhile), and closed when it goes on.
                 self.flooding_since = self.flooding_since or now
                 if now - self.flooding_since > FLOOD_CLOSE:
-                    self.why = "too much input: goodbye"
+                    self.why = "door.flood"
                     break
                 await asyncio.sleep(wait)
             elif self.tokens > KEYS_BURST / 2:
@@ -390,7 +389,7 @@ class Pipe:
         while not self.done.is_set():
             await asyncio.sleep(min(30.0, self.idle))
             if time.monotonic() - self.last_input > self.idle:
-                self.why = "idle too long, goodbye"
+                self.why = "door.idle"
                 self.done.set()
 
     async def stop_child(self) -> None:
@@ -411,6 +410,10 @@ def _set_size(fd: int, width: int, height: int) -> None:
     """The pty's size, as the client says, within what a terminal can be."""
     width, height = (min(max(int(n), 1), MAX_SIDE) for n in (width, height))
     fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", height, width, 0, 0))
+
+
+def _lang_code(lang: str) -> str:
+    return "fr" if lang.lower().startswith("fr") else "en"
 
 
 def _lang(env, default: str | None) -> str:

@@ -356,7 +356,7 @@ class Table:
         else:
             raw = store.read_save(path.stem)
             if raw is None:
-                raise SaveError(path, "not in the store", "absente du stockage")
+                raise SaveError(path, "not_in_the_store")
             game = read_table(path, raw=raw, journal=store.journal(path.stem))
         meta = game.table
         setup = game.setup

@@ -104,29 +104,19 @@ def replay_journal(path: Path, game: SavedGame, journal: Journal) -> int:
             continue
         if index != len(game.actions):
             raise SaveError(
-                path,
-                f"journal: action {index} follows action {len(game.actions) - 1}",
-                f"journal : l'action {index} suit l'action {len(game.actions) - 1}",
+                path, "journal_action_follows_action", p0=index, p1=len(game.actions) - 1
             )
         try:
             action = action_from_data(data)
         except Exception:  # noqa: BLE001 - any shape error is the file's
-            raise SaveError(
-                path,
-                f"journal: action {index} is unreadable",
-                f"journal : action {index} illisible",
-            ) from None
+            raise SaveError(path, "journal_action_is_unreadable", p0=index) from None
         refusal = why_illegal(game.state, action)
         if refusal is not None:
-            raise SaveError(
-                path,
-                f"journal: action {index} is illegal: {refusal}",
-                f"journal : l'action {index} est illégale : {refusal}",
-            )
+            raise SaveError(path, "journal_action_is_illegal", p0=index, p1=refusal)
         try:
             game.play(action)
         except IllegalAction as exc:
-            raise SaveError(path, f"journal: action {index}: {exc}", f"journal : {exc}") from None
+            raise SaveError(path, "journal_action", p0=index, p1=exc) from None
         applied += 1
     return applied
 

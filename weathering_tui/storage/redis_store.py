@@ -216,7 +216,7 @@ def export_table(url: str, table: str, path) -> str:
         raise StoreError(f"no table {table!r} in {store.shown}")
     raw = store.read_save(key)
     if raw is None:
-        raise SaveError(Path(f"{key}.toml"), "not in the store", "absente du stockage")
+        raise SaveError(Path(f"{key}.toml"), "not_in_the_store")
     game = read_table(Path(f"{store.shown}/{key}"), raw=raw, journal=store.journal(key))
     written = write_save(Path(path), game)
     state = "finished" if game.state.over else "running"

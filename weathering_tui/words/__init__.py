@@ -25,6 +25,15 @@ WAITING = {"fr": fr.WAITING, "en": en.WAITING}
 HELP_KEYS = {"fr": fr.HELP_KEYS, "en": en.HELP_KEYS}
 LEGEND = {"fr": fr.LEGEND, "en": en.LEGEND}
 RULES = {"fr": fr.RULES, "en": en.RULES}
+SAVE_PROBLEMS = {"fr": fr.SAVE_PROBLEMS, "en": en.SAVE_PROBLEMS}
+
+
+def save_problem(lang: str, code: str, params: dict) -> str:
+    """Why a save cannot be used, in `lang` (savemeta.SaveError's code and values)."""
+    table = SAVE_PROBLEMS.get(lang, SAVE_PROBLEMS["en"])
+    return table[code].format(**params) if code in table else code
+
+
 # "de" before a vowel or a mute h becomes "d'" (names come from players and rules).
 ELISION = re.compile(r"(?<![\w'])de (?=[AEIOUYHÉÈÊÀÂÎÔaeiouyhéèêàâîô])")
 

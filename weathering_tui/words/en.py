@@ -5,6 +5,26 @@ plural by `Tr`."""
 from __future__ import annotations
 
 STRINGS: dict[str, str] = {
+    # the command line
+    "cli.export.failed": "weathering export: {problem}",
+    "cli.join.bot_table": "weathering join: error: --bot needs --table (see --help)",
+    "cli.rules_broken": "weathering: the rules files are broken:",
+    "cli.balance.row": "{config:<4} {lobbyist:<19} Écolos win {rate:6.1%} ({low:.0%}–{high:.0%})  PV {hp:5.1f}  pile out {out:4.0%}",
+    "cli.balance.written": "table written to {path}",
+    "cli.serve.store": "weathering serve: --store: {problem}",
+    "cli.serve.ssh_addr": "weathering serve: --ssh wants ADDR:PORT, got {got}",
+    "cli.serve.no_keys": "weathering serve: {path}: no such file",
+    "cli.serve.where": "tables saved in {folder}",
+    "cli.serve.where_store": "tables in {store}, finished ones saved in {folder}",
+    "cli.serve.listening": "weathering serve: listening on {socket} ({where}); players run: weathering join --socket {socket}",
+    "cli.serve.error": "weathering serve: {problem}",
+    # the SSH door, before and after the game (the client's LANG when its ssh sends it)
+    "door.no_pty": "weathering: a terminal is needed: connect with ssh -t (a pty), from a terminal of at least 80x24",
+    "door.busy": "weathering: too many sessions right now, try again later",
+    "door.small": "weathering: the terminal is {w}x{h}; the game needs at least 80x24 (it waits for you to enlarge it)",
+    "door.not_reading": "weathering: your terminal stopped reading: goodbye",
+    "door.flood": "weathering: too much input: goodbye",
+    "door.idle": "weathering: idle too long, goodbye",
     "pitch": "The Écolos restore the ecosystem, the Lobbyistes wreck it.",
     "menu.new": "New game",
     "menu.load": "Load game",
@@ -418,3 +438,50 @@ LEGEND: list[tuple[str, str]] = [
 ]
 
 RULES = 'Two phases of 5 rounds. Each round: an event is revealed, then the Écolos play, then the Lobbyistes.\nStart of turn: gain PA (cap 10) and draw free cards as the configuration says.\nActions: play a card (PA cost), put in deck, discard (earns PA), draw, trade, store PA, power.\nHand limit 6: the excess is discarded with no PA. Empty pile = shortage, never reshuffled.\nCancellations (Objection, Business as usual, Boycott, Manifestation…): out of turn, before resolution.\nReaction window: every opponent is asked at once, for a few seconds; no answer lets it happen.\nAt one screen, "Anyone to react?": to cancel, press your number; Space: nobody.\nPhase 1: the Écolos build a secret deck (6 cards at most).\nTransition: synergies (single type +2 PV; 4 types +2 cards), the deck becomes the hand, then 0/30 ends the game.\nPhase 2: Écolos +1 PA per turn (3 in 1v1), no draw nor trade, cards cost 1 PA less (frugality).\nEnd: after round 10, the Écolos win with 15 PV or more (10 in Discovery mode).'
+
+# Why a save file cannot be used (savemeta.SaveError): one sentence per code.
+SAVE_PROBLEMS: dict[str, str] = {
+    "wrong_shape": "{p0}",  # the converter's own account of a field of the wrong type
+    "actions_is_illegal": "actions[{p0}] ({p1}) is illegal: {p2}",
+    "actions_must_be_a_list": "actions must be a list",
+    "cannot_be_read_permission_denied": "cannot be read: permission denied",
+    "cannot_read_it": "cannot read it: {p0}",
+    "card_does_not_exist_copies": "card {p0} does not exist ({p1} copies)",
+    "card_is_in_the_snapshot": "card {p0} is in the snapshot twice",
+    "card_is_missing_from_the": "card {p0} is missing from the snapshot",
+    "format_version_is_missing_or": "format_version is missing or not a whole number",
+    "is_a_folder_not_a": "is a folder, not a save file",
+    "is_a_symbolic_link_load": "is a symbolic link; load the file it points to instead",
+    "is_a_toml_file_but": 'is a TOML file but not a Weathering save (no format = "{p0}" line)',
+    "is_bytes_more_than_a": "is {p0} bytes, more than a save can be ({p1})",
+    "is_empty": "is empty",
+    "is_not_a_regular_file": "is not a regular file",
+    "is_not_a_text_file": "is not a text file (not UTF-8): not a Weathering save",
+    "is_not_a_weathering_save": "is not a Weathering save (format is {p0})",
+    "is_not_valid_toml_the": "is not valid TOML ({p0}); the file may be truncated",
+    "journal_action": "journal: action {p0}: {p1}",
+    "journal_action_follows_action": "journal: action {p0} follows action {p1}",
+    "journal_action_is_illegal": "journal: action {p0} is illegal: {p1}",
+    "journal_action_is_unreadable": "journal: action {p0} is unreadable",
+    "meta_created_and_meta_updated": "meta.created and meta.updated must be timestamps",
+    "meta_handed_to_bots_must": "meta.handed_to_bots must list seat numbers",
+    "meta_is_but_the_game": "meta.{p0} is {p1} but the game says {p2} (edited or corrupted)",
+    "meta_must_be_a_table": "meta must be a table",
+    "meta_table_must_be_a": "meta.table must be a table",
+    "missing": "missing: {p0}",
+    "no_such_file": "no such file",
+    "not_in_the_store": "not in the store",
+    "problem": "{p0}: {p1}",
+    "save_format_does_not_exist": "save format {p0} does not exist",
+    "setup": "setup: {p0}",
+    "state_hp_is_the_gauge": "state.hp is {p0}; the gauge runs from 0 to 30",
+    "state_players_ap_is_pa": "state.players[{p0}].ap is {p1}; PA run from 0 to 10",
+    "state_players_stored_ap_is": "state.players[{p0}].stored_ap is negative",
+    "the_snapshot_does_not_match": "the snapshot does not match a replay of the actions (edited or corrupted)",
+    "the_snapshot_s_setup_differs": "the snapshot's setup differs from the file's setup",
+    "unknown_card_in_the_snapshot": "unknown card {p0} in the snapshot",
+    "unknown_character": "unknown character {p0}",
+    "unknown_keys": "unknown keys: {p0}",
+    "was_written_by_a_newer": "was written by a newer Weathering (save format {p0}); this version reads format {p1} and older",
+    "was_written_by_an_older": "was written by an older Weathering (save format {p0}, earlier rules); this version resumes format {p1} and newer",
+}

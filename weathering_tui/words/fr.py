@@ -5,6 +5,27 @@ plural by `Tr`."""
 from __future__ import annotations
 
 STRINGS: dict[str, str] = {
+    "cli.usage": "{prog} : erreur : {problem} (voir --help)",
+    # the command line
+    "cli.export.failed": "weathering export : {problem}",
+    "cli.join.bot_table": "weathering join : erreur : --bot demande --table (voir --help)",
+    "cli.rules_broken": "weathering : les fichiers de règles sont abîmés :",
+    "cli.balance.row": "{config:<4} {lobbyist:<19} Écolos gagnent {rate:6.1%} ({low:.0%}–{high:.0%})  PV {hp:5.1f}  pioche vide {out:4.0%}",
+    "cli.balance.written": "tableau écrit dans {path}",
+    "cli.serve.store": "weathering serve : --store : {problem}",
+    "cli.serve.ssh_addr": "weathering serve : --ssh attend ADRESSE:PORT, pas {got}",
+    "cli.serve.no_keys": "weathering serve : {path} : fichier introuvable",
+    "cli.serve.where": "tables sauvées dans {folder}",
+    "cli.serve.where_store": "tables dans {store}, les finies sauvées dans {folder}",
+    "cli.serve.listening": "weathering serve : à l'écoute sur {socket} ({where}) ; les joueurs lancent : weathering join --socket {socket}",
+    "cli.serve.error": "weathering serve : {problem}",
+    # the SSH door, before and after the game (the client's LANG when its ssh sends it)
+    "door.no_pty": "weathering : il faut un terminal : connectez-vous avec ssh -t (un pty), depuis un terminal d'au moins 80x24",
+    "door.busy": "weathering : trop de sessions en ce moment, réessayez plus tard",
+    "door.small": "weathering : le terminal fait {w}x{h} ; le jeu demande au moins 80x24 (il attend que vous l'agrandissiez)",
+    "door.not_reading": "weathering : votre terminal ne lit plus : au revoir",
+    "door.flood": "weathering : trop de frappes : au revoir",
+    "door.idle": "weathering : inactif trop longtemps, au revoir",
     "pitch": "Les Écolos restaurent l'écosystème, les Lobbyistes le ruinent.",
     "menu.new": "Nouvelle partie",
     "menu.load": "Charger une partie",
@@ -418,3 +439,63 @@ LEGEND: list[tuple[str, str]] = [
 ]
 
 RULES = "Deux phases de 5 tours. Chaque tour : un événement est révélé, puis les Écolos jouent, puis les Lobbyistes.\nDébut de tour : on gagne des PA (plafond 10) et on pioche gratuitement selon la configuration.\nActions : jouer une carte (coût en PA), mettre au deck, défausser (rapporte des PA), piocher, échanger, stocker, pouvoir.\nMain limitée à 6 : l'excédent est défaussé sans PA. Pioche vide = pénurie, jamais de remélange.\nAnnulations (Objection, Business as usual, Boycott, Manifestation…) : hors tour, avant la résolution.\nFenêtre de réaction : chaque adversaire est invité en même temps, quelques secondes ; sans réponse, on laisse faire.\nÀ un seul écran, « Quelqu'un réagit ? » : pour annuler, appuyez sur votre numéro ; Espace : personne.\nPhase 1 : les Écolos construisent un deck secret (6 cartes au plus).\nTransition : synergies (mono-type +2 PV ; 4 types +2 cartes), le deck devient la main, puis 0/30 met fin à la partie.\nPhase 2 : Écolos +1 PA par tour (3 en 1v1), pas de pioche ni d'échange, cartes 1 PA moins chères (frugalité).\nFin : après le tour 10, les Écolos gagnent avec 15 PV ou plus (10 en mode Découverte)."
+
+# Why a save file cannot be used (savemeta.SaveError): one sentence per code.
+SAVE_PROBLEMS: dict[str, str] = {
+    "wrong_shape": "{p0}",  # the converter's own account of a field of the wrong type
+    "actions_is_illegal": "actions[{p0}] ({p1}) est illégale : {p2}",
+    "actions_must_be_a_list": "actions doit être une liste",
+    "cannot_be_read_permission_denied": "lecture interdite",
+    "cannot_read_it": "lecture impossible : {p0}",
+    "card_does_not_exist_copies": "la carte {p0} n'existe pas ({p1} exemplaires)",
+    "card_is_in_the_snapshot": "la carte {p0} est deux fois dans l'état",
+    "card_is_missing_from_the": "la carte {p0} manque dans l'état",
+    "format_version_is_missing_or": "format_version manque ou n'est pas un nombre entier",
+    "is_a_folder_not_a": "est un dossier, pas une sauvegarde",
+    "is_a_symbolic_link_load": "est un lien symbolique ; chargez le fichier vers lequel il pointe",
+    "is_a_toml_file_but": 'est un fichier TOML mais pas une sauvegarde Weathering (pas de ligne format = "{p0}")',
+    "is_bytes_more_than_a": "fait {p0} octets, plus qu'une sauvegarde ne peut ({p1})",
+    "is_empty": "est vide",
+    "is_not_a_regular_file": "n'est pas un fichier ordinaire",
+    "is_not_a_text_file": "n'est pas un fichier texte (pas UTF-8) : pas une sauvegarde Weathering",
+    "is_not_a_weathering_save": "n'est pas une sauvegarde Weathering (format {p0})",
+    "is_not_valid_toml_the": "n'est pas du TOML valide ({p0}) ; le fichier est peut-être tronqué",
+    "journal_action": "journal : {p1}",
+    "journal_action_follows_action": "journal : l'action {p0} suit l'action {p1}",
+    "journal_action_is_illegal": "journal : l'action {p0} est illégale : {p1}",
+    "journal_action_is_unreadable": "journal : action {p0} illisible",
+    "meta_created_and_meta_updated": "meta.created et meta.updated doivent être des dates",
+    "meta_handed_to_bots_must": "meta.handed_to_bots doit lister des numéros de place",
+    "meta_is_but_the_game": "meta.{p0} vaut {p1} mais la partie dit {p2} (fichier modifié ou abîmé)",
+    "meta_must_be_a_table": "meta doit être une table",
+    "meta_table_must_be_a": "meta.table doit être une table",
+    "missing": "manque : {p0}",
+    "no_such_file": "fichier introuvable",
+    "not_in_the_store": "absente du stockage",
+    "problem": "{p0} : {p1}",
+    "save_format_does_not_exist": "le format de sauvegarde {p0} n'existe pas",
+    "setup": "setup : {p0}",
+    "state_hp_is_the_gauge": "state.hp vaut {p0} ; la jauge va de 0 à 30",
+    "state_players_ap_is_pa": "state.players[{p0}].ap vaut {p1} ; les PA vont de 0 à 10",
+    "state_players_stored_ap_is": "state.players[{p0}].stored_ap est négatif",
+    "the_snapshot_does_not_match": "l'état ne correspond pas au rejeu des actions (fichier modifié ou abîmé)",
+    "the_snapshot_s_setup_differs": "la mise en place de l'état diffère de celle du fichier",
+    "unknown_card_in_the_snapshot": "carte inconnue {p0} dans l'état",
+    "unknown_character": "personnage inconnu {p0}",
+    "unknown_keys": "clés inconnues : {p0}",
+    "was_written_by_a_newer": "vient d'un Weathering plus récent (format {p0}) ; celui-ci lit le format {p1} et les précédents",
+    "was_written_by_an_older": "vient d'un Weathering plus ancien (format {p0}, règles antérieures) ; celui-ci reprend le format {p1} et les suivants",
+}
+
+# argparse's own words, said in French for a French player (one line each).
+ARGPARSE = (
+    (
+        r"argument (\S+): invalid choice: (.*) \(choose from (.*)\)",
+        r"\1 : choix inconnu \2 (au choix : \3)",
+    ),
+    (r"the following arguments are required: (.*)", r"il manque : \1"),
+    (r"unrecognized arguments: (.*)", r"options inconnues : \1"),
+    (r"argument (\S+): expected one argument", r"\1 attend une valeur"),
+    (r"argument (\S+): invalid int value: (.*)", r"\1 attend un nombre entier, pas \2"),
+    (r"argument (\S+): (.*)", r"\1 : \2"),
+)
