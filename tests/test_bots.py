@@ -9,7 +9,7 @@ from helpers import set_hand, start, turn_of
 
 from weathering_tui.bots import BOTS
 from weathering_tui.engine import Setup, apply, new_game, view_for
-from weathering_tui.simulate import play_game
+from weathering_tui.sim.simulate import play_game
 
 CONFIGS = ["1v1", "2v1", "3v1", "4v1", "2v2", "3v2"]
 

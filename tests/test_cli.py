@@ -102,3 +102,30 @@ def test_list_and_check_speak_french_and_show_previous_copies(tmp_path, capsys):
     assert "illisible : n'est pas du TOML valide" in out and "is not valid" not in out
     assert main(["check", str(tmp_path / "broken.toml"), "--lang", "fr"]) == 2
     assert "REFUSÉE" in capsys.readouterr().out
+
+
+def test_a_long_run_shows_its_progress_on_a_terminal_only():
+    """simulate and balance draw a bar on stderr when it is a terminal (games done,
+    games/s, time left); piped, nothing is written."""
+    import io
+
+    from weathering_tui.sim.progress import Progress
+    from weathering_tui.sim.simulate import simulate
+    from weathering_tui.words import Tr
+
+    class Terminal(io.StringIO):
+        def isatty(self):
+            return True
+
+    screen = Terminal()
+    bar = Progress(6, Tr("en"), stream=screen, every=0)
+    simulate(6, "1v1", 3, progress=bar)
+    bar.close()
+    shown = screen.getvalue()
+    assert "6/6 games" in shown and "games/s" in shown and "left" in shown
+    assert "3/6 games" in shown, "it moves as games finish"
+    piped = io.StringIO()
+    quiet = Progress(6, Tr("fr"), stream=piped, every=0)
+    simulate(6, "1v1", 3, progress=quiet)
+    assert piped.getvalue() == ""
+    assert "parties/s" in Progress(2, Tr("fr")).line(1.0)

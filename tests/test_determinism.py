@@ -8,7 +8,7 @@ import pytest
 
 from weathering_tui.content.converter import get_converter
 from weathering_tui.engine import Setup, replay
-from weathering_tui.simulate import play_game
+from weathering_tui.sim.simulate import play_game
 
 GOLDEN = Path(__file__).parent / "golden" / "playthrough_3v2_seed7.jsonl"
 CONFIGS = ["1v1", "2v1", "3v1", "4v1", "2v2", "3v2"]

@@ -6,7 +6,7 @@ import pytest
 
 from weathering_tui.content.converter import get_converter
 from weathering_tui.engine import Setup, view_for
-from weathering_tui.simulate import play_game
+from weathering_tui.sim.simulate import play_game
 
 
 def card_ids(value) -> set[str]:

@@ -331,7 +331,7 @@ def test_a_seats_view_is_the_same_whatever_the_cards_it_cannot_see(config, seed,
 
 def test_a_hint_is_a_legal_move_and_the_same_whatever_the_cards_it_cannot_see():
     from weathering_tui.bots.hints import hints
-    from weathering_tui.simulate import play_game
+    from weathering_tui.sim.simulate import play_game
 
     checked = 0
     for seed in range(40):

@@ -13,7 +13,7 @@ from weathering_tui.engine import SPECTATOR, Setup, new_game, replay, view_for
 from weathering_tui.engine.wire import view_from_json
 from weathering_tui.play.replay import Timeline
 from weathering_tui.savefile import SavedGame, read_save, write_save
-from weathering_tui.simulate import play_game
+from weathering_tui.sim.simulate import play_game
 
 EXAMPLES = sorted((Path(__file__).parent.parent / "saves" / "examples").glob("*.toml"))
 

@@ -48,7 +48,7 @@ def _median_run(code: str, runs: int = 7) -> float:
 def bench_engine() -> None:
     from .engine import Setup
     from .savefile import SavedGame, read_save, write_save
-    from .simulate import play_game, simulate
+    from .sim.simulate import play_game, simulate
 
     summary = simulate(200, "3v2", 1)
     print(

@@ -241,10 +241,13 @@ def main(argv: list[str] | None = None) -> int:
         return _join(args)
     if args.command == "simulate":
         from .content import ContentError
-        from .simulate import format_summary, simulate
+        from .sim.progress import Progress
+        from .sim.simulate import format_summary, simulate
 
         ecologists = args.ecologists or args.bots or "random"
         lobbyists = args.lobbyists or args.bots or "random"
+        bar = Progress(args.games, _tr(args))
+        bar.shown = bar.shown and not args.json  # --json: a tool reads it, nothing else
         try:
             summary = simulate(
                 args.games,
@@ -255,23 +258,29 @@ def main(argv: list[str] | None = None) -> int:
                 lobbyists=lobbyists,
                 lobbyist_character=args.lobbyist_character or args.difficulty,
                 jobs=args.jobs,
+                progress=bar,
             )
         except ContentError as exc:
+            bar.close()
             print(_tr(args)("cli.rules_broken"), file=sys.stderr)
             for problem in exc.problems:
                 print(f"  {problem}", file=sys.stderr)
             return 2
+        bar.close()
         print(json.dumps(summary) if args.json else format_summary(summary))
         return 0
     return _play(args)
 
 
 def _balance(args) -> int:
-    from .simulate import balance, balance_markdown
+    from .sim.progress import Progress
+    from .sim.simulate import balance, balance_cells, balance_markdown
 
     tr = _tr(args)
+    bar = Progress(args.games * balance_cells(), tr)
 
     def progress(row):
+        bar.close()  # the row in place of the bar, which comes back under it
         low, high = row["ecologist_win_rate_ci95"]
         line = tr(
             "cli.balance.row",
@@ -285,7 +294,8 @@ def _balance(args) -> int:
         )
         print(line, flush=True)
 
-    rows = balance(args.games, args.seed, progress)
+    rows = balance(args.games, args.seed, progress, games_done=bar)
+    bar.close()
     if args.markdown:
         from pathlib import Path
 

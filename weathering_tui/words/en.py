@@ -5,6 +5,7 @@ plural by `Tr`."""
 from __future__ import annotations
 
 STRINGS: dict[str, str] = {
+    "sim.progress": "{bar} {done}/{total} games · {rate} games/s · {left} left",
     # the command line
     "cli.export.failed": "weathering export: {problem}",
     "cli.join.bot_table": "weathering join: error: --bot needs --table (see --help)",

@@ -5,6 +5,7 @@ plural by `Tr`."""
 from __future__ import annotations
 
 STRINGS: dict[str, str] = {
+    "sim.progress": "{bar} {done}/{total} parties · {rate} parties/s · reste {left}",
     "cli.usage": "{prog} : erreur : {problem} (voir --help)",
     # the command line
     "cli.export.failed": "weathering export : {problem}",

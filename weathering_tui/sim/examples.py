@@ -1,4 +1,4 @@
-"""The example saves in saves/examples/: `python -m weathering_tui.examples` rebuilds them.
+"""The example saves in saves/examples/: `python -m weathering_tui.sim.examples` rebuilds them.
 
 Each is a seeded game played by bots up to a moment worth playing from, with the
 first seat left to a human.
@@ -11,10 +11,10 @@ from pathlib import Path
 
 import attrs
 
-from .bots import BOTS
-from .engine import view_for
-from .engine.state import SeatSetup, Setup
-from .savefile import SavedGame, write_save
+from ..bots import BOTS
+from ..engine import view_for
+from ..engine.state import SeatSetup, Setup
+from ..savefile import SavedGame, write_save
 
 FOLDER = Path(__file__).resolve().parent.parent / "saves" / "examples"
 STAMP = "2026-11-30T12:00:00Z"

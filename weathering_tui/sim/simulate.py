@@ -9,9 +9,9 @@ from collections import Counter, defaultdict
 
 import attrs
 
-from .bots import BOTS
-from .engine import LABELS, Setup, apply, decision_for, new_game, view_for, with_difficulty
-from .engine.state import GameState, SeatSetup
+from ..bots import BOTS
+from ..engine import LABELS, Setup, apply, decision_for, new_game, view_for, with_difficulty
+from ..engine.state import GameState, SeatSetup
 
 
 @attrs.frozen
@@ -105,7 +105,9 @@ def run_games(
     lobbyist_character: str | None = None,
     save_dir=None,
     timer: Timer | None = None,
+    progress=None,
 ) -> list[GameResult]:
+    """`games` seeded games, one result each; `progress(done)` after each game."""
     results = []
     for i in range(games):
         setup = setup_for(configuration, seed + i, lobbyist_character)
@@ -126,6 +128,8 @@ def run_games(
                 characters=tuple((p.side, p.character) for p in state.players),
             )
         )
+        if progress is not None:
+            progress(len(results))
     return results
 
 
@@ -136,16 +140,20 @@ def _games_chunk(args) -> tuple[list[GameResult], dict, dict]:
     return results, dict(timer.seconds), dict(timer.decisions)
 
 
-def run_in_processes(jobs: int, games: int, configuration: str, seed: int, *rest, timer=None):
-    """`run_games` spread over `jobs` processes: each plays a contiguous run of seeds, and
-    the results come back in seed order, so the summary is the one a single process gives."""
+def run_in_processes(
+    jobs: int, games: int, configuration: str, seed: int, *rest, timer=None, progress=None
+):
+    """`run_games` spread over `jobs` processes: each chunk is a contiguous run of seeds,
+    and the results come back in seed order, so the summary is the one a single process
+    gives. Small chunks (eight a process) let `progress(done)` move as they finish."""
     import multiprocessing
     from concurrent.futures import ProcessPoolExecutor
 
     jobs = max(1, min(jobs, games))
-    bounds = [games * k // jobs for k in range(jobs + 1)]
+    parts = max(1, min(games, jobs * 8))
+    bounds = [games * k // parts for k in range(parts + 1)]
     chunks = [
-        (bounds[k + 1] - bounds[k], configuration, seed + bounds[k], *rest) for k in range(jobs)
+        (bounds[k + 1] - bounds[k], configuration, seed + bounds[k], *rest) for k in range(parts)
     ]
     methods = multiprocessing.get_all_start_methods()
     context = multiprocessing.get_context("fork" if "fork" in methods else None)
@@ -153,6 +161,8 @@ def run_in_processes(jobs: int, games: int, configuration: str, seed: int, *rest
     with ProcessPoolExecutor(jobs, mp_context=context) as pool:
         for part, seconds, decisions in pool.map(_games_chunk, chunks):
             results.extend(part)
+            if progress is not None:
+                progress(len(results))
             if timer is not None:
                 for kind, value in seconds.items():
                     timer.seconds[kind] += value
@@ -169,17 +179,20 @@ def simulate(
     lobbyists: str | None = None,
     lobbyist_character: str | None = None,
     jobs: int = 1,
+    progress=None,
 ) -> dict:
-    from .content import default_content
+    from ..content import default_content
 
     default_content()  # the rules are read before the clock starts
     timer = Timer()
     started = time.perf_counter()
     rest = (bot_kind, lobbyists, lobbyist_character, save_dir)
     if jobs > 1:
-        results = run_in_processes(jobs, games, configuration, seed, *rest, timer=timer)
+        results = run_in_processes(
+            jobs, games, configuration, seed, *rest, timer=timer, progress=progress
+        )
     else:
-        results = run_games(games, configuration, seed, *rest, timer=timer)
+        results = run_games(games, configuration, seed, *rest, timer=timer, progress=progress)
     seconds = time.perf_counter() - started
     summary = summarise(results, seconds, configuration, seed, bot_kind)
     summary["lobbyists"] = lobbyists or bot_kind
@@ -271,10 +284,10 @@ CONFIGURATIONS = ("1v1", "2v1", "3v1", "4v1", "2v2", "3v2")
 LOBBYISTS = ("fossilise", "au_bras_long", "aux_poches_pleines", "insatiable")
 
 
-def balance(games: int = 100, seed: int = 1, progress=None) -> list[dict]:
+def balance(games: int = 100, seed: int = 1, progress=None, games_done=None) -> list[dict]:
     """Heuristic against heuristic in every configuration: the default game (the fair
     difficulty a new game offers, Lobbyistes dealt as it deals them), then every Lobbyiste."""
-    from .content import default_content
+    from ..content import default_content
 
     configurations = default_content().configurations
     rows = []
@@ -282,8 +295,20 @@ def balance(games: int = 100, seed: int = 1, progress=None) -> list[dict]:
         fair = configurations[configuration].recommended_label
         for lobbyist in (fair, *LOBBYISTS):
             started = time.perf_counter()
+            before = len(rows) * games
+
+            def done(n: int, before=before) -> None:
+                if games_done is not None:
+                    games_done(before + n)
+
             results = run_games(
-                games, configuration, seed, "heuristic", "heuristic", lobbyist_character=lobbyist
+                games,
+                configuration,
+                seed,
+                "heuristic",
+                "heuristic",
+                lobbyist_character=lobbyist,
+                progress=done,
             )
             seconds = time.perf_counter() - started
             summary = summarise(results, seconds, configuration, seed, "heuristic")
@@ -295,8 +320,13 @@ def balance(games: int = 100, seed: int = 1, progress=None) -> list[dict]:
     return rows
 
 
+def balance_cells() -> int:
+    """How many (configuration, Lobbyiste) cells `balance` plays."""
+    return len(CONFIGURATIONS) * (1 + len(LOBBYISTS))
+
+
 def balance_markdown(rows: list[dict], games: int, command: str) -> str:
-    from .content import default_content
+    from ..content import default_content
 
     labels = {"balanced": "⚖️", "hard": "🔥", "deadly": "☠️"}
     chars = default_content().characters
@@ -336,7 +366,7 @@ def balance_markdown(rows: list[dict], games: int, command: str) -> str:
 def _save(folder, setup, actions, state) -> None:
     from pathlib import Path
 
-    from .savefile import SavedGame, timestamp, write_save
+    from ..savefile import SavedGame, timestamp, write_save
 
     stamp = timestamp()
     game = SavedGame(setup, list(actions), state, stamp, stamp)
