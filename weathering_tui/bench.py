@@ -3,6 +3,7 @@
 python -m weathering_tui.bench            # everything
 python -m weathering_tui.bench engine     # simulator speed, save and load
 python -m weathering_tui.bench tui        # start-up and key repaint
+python -m weathering_tui.bench history    # clone, the expert with clones, replay, undo, hints
 """
 
 from __future__ import annotations
@@ -163,6 +164,11 @@ def bench_expert(pairs: int, configuration: str = "1v1") -> None:
 
 def main(argv: list[str]) -> int:
     which = argv[0] if argv else "all"
+    if which == "history":
+        from .bench_history import bench_history
+
+        bench_history()
+        return 0
     if which == "expert":
         bench_expert(int(argv[1]) if len(argv) > 1 else 30, argv[2] if len(argv) > 2 else "1v1")
         return 0

@@ -56,6 +56,7 @@ class ExpertBot:
         seconds: float = 0.8,
         horizon: int | None = None,
         cap: float = 10.0,
+        clone_worlds: bool = True,
     ):
         self.rng = random.Random(seed)
         self.content = content or default_content()
@@ -65,6 +66,9 @@ class ExpertBot:
         self.seconds = seconds
         self.horizon = horizon  # rounds to play out; None: to the end of the game
         self.cap = cap
+        # False: sample each candidate's world anew, as before engine.clone (the same
+        # decisions, slower: kept for `python -m weathering_tui.bench history`).
+        self.clone_worlds = clone_worlds
 
     def choose(self, view: View):
         return self.rank(view)[0].action
@@ -89,13 +93,20 @@ class ExpertBot:
                 break
             # Common random numbers: every candidate meets the same sampled world,
             # sampled once and cloned for each.
-            world = random.Random(self.rng.randrange(1 << 62))
+            seed = self.rng.randrange(1 << 62)
+            world = random.Random(seed)
             sample = engine.determinize(view, self.content, world)
             sample.keep_log = False  # a rollout is read by nobody
             after = world.getstate()
             for i, option in enumerate(options):
-                world.setstate(after)
-                score, won = self._rollout(view, clone(sample), option, world)
+                if self.clone_worlds:
+                    world.setstate(after)
+                    state = clone(sample)
+                else:
+                    world = random.Random(seed)
+                    state = engine.determinize(view, self.content, world)
+                    state.keep_log = False
+                score, won = self._rollout(view, state, option, world)
                 totals[i] += score
                 wins[i] += won
                 counts[i] += 1
