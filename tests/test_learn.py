@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from weathering_tui.engine import IllegalAction, action_key
+from weathering_tui.engine import IllegalAction, action_key, apply, legal_actions
 from weathering_tui.engine import actions as act
 from weathering_tui.play.learn import LEARNER, LearnSession, ScriptError, load_script
 
@@ -96,3 +96,24 @@ def test_every_scripted_move_is_a_legal_key_where_it_comes():
         seen.append(action_key(expected))
         session.play(expected)
     assert seen == list(script.moves)
+
+
+def test_a_dialog_after_an_option_made_for_the_player_says_why():
+    """Ouragan dévastateur at 0 PA: losing a PA is impossible, so the discard was chosen
+    for the player; the discard's dialog says so (it used to come unexplained)."""
+    from helpers import stack_events, start
+
+    from weathering_tui.engine import view_for
+    from weathering_tui.tui.screens.game_flow import _forced_just_now
+
+    state = start("2v1", events=True, mulligan=False)
+    stack_events(state, "ouragan_devastateur")
+    for player in state.players:
+        player.ap = 0
+    for seat in range(len(state.players)):
+        apply(state, act.ChooseCard(seat, None))
+    assert state.pending.seat == 0 and state.pending.kind == "choose_discard"
+    assert _forced_just_now(view_for(state, 0))
+    while state.pending.seat == 0:
+        apply(state, legal_actions(state, 0)[0])
+    assert not _forced_just_now(view_for(state, 0)), "said once, for that dialog only"

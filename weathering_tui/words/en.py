@@ -5,6 +5,8 @@ plural by `Tr`."""
 from __future__ import annotations
 
 STRINGS: dict[str, str] = {
+    "footer.wait": "{name} decides: your keys wait for your turn",
+    "choice.only_one": "Only one option was possible (the others need PA or cards you do not have): here it is.",
     "sim.progress": "{bar} {done}/{total} games · {rate} games/s · {left} left",
     # the command line
     "cli.export.failed": "weathering export: {problem}",

@@ -5,6 +5,8 @@ plural by `Tr`."""
 from __future__ import annotations
 
 STRINGS: dict[str, str] = {
+    "footer.wait": "{name} décide : vos touches attendent votre tour",
+    "choice.only_one": "Une seule option était possible (les autres demandent des PA ou des cartes que vous n'avez pas) : la voici.",
     "sim.progress": "{bar} {done}/{total} parties · {rate} parties/s · reste {left}",
     "cli.usage": "{prog} : erreur : {problem} (voir --help)",
     # the command line

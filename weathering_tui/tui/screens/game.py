@@ -146,13 +146,16 @@ class GameScreen(GameFlow, GameKeys, GameLearn, Screen[None]):
         if todo:  # a guided game: what the lesson expects, instead of every key
             self.query_one(KeyBar).show_text(Text(" " + todo, style="bold"))
             return
-        self.query_one(KeyBar).show_keys(
-            [
-                (shown, self.tr(desc))
-                for _, action, desc, shown in KEYS
-                if shown and self._offered(action)
-            ]
-        )
+        keys = [
+            (shown, self.tr(desc))
+            for _, action, desc, shown in KEYS
+            if shown and self._offered(action)
+        ]
+        if self.session.is_bot_turn() and view.pending is not None and view.pending.seat >= 0:
+            # Keys for one's own turn wait: say so (a bot's reaction is never paced or shown).
+            name = view.players[view.pending.seat].name
+            keys.insert(0, ("⏳", self.tr("footer.wait", name=name)))
+        self.query_one(KeyBar).show_keys(keys)
 
     def _window_seconds(self) -> int:
         """Whole seconds left in the open reaction window (0: none), for everyone."""

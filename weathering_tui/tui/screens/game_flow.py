@@ -34,6 +34,16 @@ def each_copy(view) -> list:
     return copies + [a for a in view.legal if not (isinstance(a, act.ChooseCard) and a.card)]
 
 
+def _forced_just_now(view) -> bool:
+    """Whether the seat's last option was made for it (one possible) since its last move."""
+    for entry in reversed(view.log[-6:]):
+        if entry.kind == "forced" and entry.data.get("seat") == view.seat:
+            return entry.data.get("decision") == "choose_option"
+        if entry.data.get("seat") == view.seat and entry.kind not in ("option", "announce"):
+            return False
+    return False
+
+
 class GameFlow:
     """Mixed into `GameScreen`: its state (session, tr, busy…) lives there."""
 
@@ -222,6 +232,10 @@ class GameFlow:
             view.synergy is None or view.synergy.qualifies is None
         ):
             body = self.tr("synergy.none")
+        if _forced_just_now(view):
+            # The option before this one was made for the player (only one was possible):
+            # say why this comes, rather than leave a lone dialog unexplained.
+            body = "\n".join(part for part in (self.tr("choice.only_one"), body) if part)
         picked = view.pending.mine.get("picked")
         if picked:
             body = self.tr("mulligan.picked", cards=", ".join(self.tr.card(c) for c in picked))
