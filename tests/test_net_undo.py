@@ -126,3 +126,70 @@ async def test_a_move_taken_back_at_a_table_kept_in_redis_is_in_the_store_first(
         raw = store.read_save(table.key)
         kept = read_table(table.path, raw=raw, journal=store.journal(table.key))
         assert kept.actions == before, "the store holds what stands, nothing taken back"
+
+
+async def test_an_undo_the_disk_refuses_is_refused_and_the_table_plays_on(tmp_path, monkeypatch):
+    """A full disk as the save is rewritten: nothing was shown, so the move stands, the
+    player is told, and the next move is saved and shown as usual."""
+    import errno
+
+    from weathering_tui.net import table as table_module
+
+    async with running_server(tmp_path) as server:
+        table, links = await table_of(server, {0: "ann"}, config="1v1")
+        await to_ann_turn(table, links)
+        await answers(links["ann"][0], timeout=0.3)
+        send(links, table, quiet_move(table))
+        await answers(links["ann"][0], "view")
+        while table.game.state.pending.seat != 0:
+            await asyncio.sleep(0.05)
+        await answers(links["ann"][0], timeout=0.3)
+        actions = list(table.game.actions)
+        real = table_module.write_save
+
+        def full_disk(*args, **kwargs):
+            raise OSError(errno.ENOSPC, "No space left on device")
+
+        monkeypatch.setattr(table_module, "write_save", full_disk)
+        undo(links, table)
+        (error,) = [m for m in await answers(links["ann"][0], "error") if m["type"] == "error"]
+        assert error["code"] == "storage"
+        assert table.game.actions == actions and not table.rewound
+        monkeypatch.setattr(table_module, "write_save", real)
+        send(links, table, quiet_move(table))
+        got = await answers(links["ann"][0], "view")
+        assert got[-1]["type"] == "view", "the table still shows its moves"
+        await asyncio.sleep(0.2)
+        assert read_table(table.path).actions == table.game.actions
+
+
+async def test_a_move_made_while_the_undo_is_saved_in_redis_freezes_nothing(tmp_path, redis_url):
+    """The store is slow to take the rewritten save; the player moves again meanwhile
+    (on the version the undo gave back): the rewind is durable once the save holds what
+    stood after it, and the new move goes through the journal and is shown."""
+    from weathering_tui.storage.redis_store import RedisStore
+
+    store = RedisStore(redis_url)
+    async with running_server(tmp_path, store=store) as server:
+        table, links = await table_of(server, {0: "ann"}, config="1v1")
+        await to_ann_turn(table, links)
+        await answers(links["ann"][0], timeout=0.3)
+        send(links, table, quiet_move(table))
+        await answers(links["ann"][0], "view")
+        while table.game.state.pending.seat != 0:
+            await asyncio.sleep(0.05)
+        await answers(links["ann"][0], timeout=0.3)
+        version = table.game.state.version
+        slow = RedisStore(redis_url)
+        slow.redis.execute_command("CLIENT", "PAUSE", "400", "WRITE")
+        undo(links, table, version=version)
+        await asyncio.sleep(0.1)
+        assert table.rewound and table.game.state.version < version  # saving, not shown
+        send(links, table, quiet_move(table))
+        got = await answers(links["ann"][0], timeout=2.0)
+        kinds = [(m["type"], m.get("kind")) for m in got]
+        assert ("notice", "undo") in kinds and kinds[-1] == ("view", None)
+        assert not table.rewound
+        raw = store.read_save(table.key)
+        kept = read_table(table.path, raw=raw, journal=store.journal(table.key))
+        assert kept.actions == table.game.actions

@@ -77,6 +77,7 @@ REFUSALS: dict[str, tuple[str, ...]] = {
     "not_an_option": (),
     "cannot_undo": (),
     "offline": (),  # a remote session's: the link to the table is down, nothing was sent
+    "storage": (),  # a table's: it could not save what was asked (an undo), nothing changed
     "unknown_configuration": ("configuration",),
     "seat_order": ("configuration", "ecologists", "lobbyists"),
     "character_twice": (),

@@ -49,9 +49,20 @@ class Driver:
             raise pr.ProtocolError("not_seated", "you hold no seat at this table")
         if table.name in self.flushing:  # an action is being written: its view is coming
             raise pr.ProtocolError("stale", "the table has moved on: act on the newest view")
+        before = (table.game.state, list(table.game.actions), table.durable, table.answers)
         table.undo(conn.identity, message.version)
         self._close_window(table)
-        self._save(table)  # in a store: by the journal's writer, off the event loop
+        if table.store is not None:  # by the journal's writer, off the event loop
+            self._save(table)
+        else:
+            try:
+                table.save()
+            except OSError as exc:  # nothing was shown: the move stands, said plainly
+                game = table.game
+                game.state, game.actions[:], table.durable, table.answers = before
+                table.rewound, table.undone_by = False, ""
+                print(f"weathering serve: table {table.name}: undo not saved: {exc}", flush=True)
+                raise pr.ProtocolError("storage", "the table could not be saved: try again") from None
         self.push(table)
 
     def commit(self, table: Table) -> None:

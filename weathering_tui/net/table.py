@@ -73,6 +73,7 @@ class Table:
         self.hints = hints  # its players may ask the expert (computed by their own client)
         # A move taken back: the save must hold only what stands before anyone sees it.
         self.rewound = False
+        self.rewound_at = 0  # the actions that stand after it: once saved, it may show
         self.undone_by = ""  # who took a move back (the notice, once it is durable)
         self.game: SavedGame | None = None
         self.made_at = time.monotonic()
@@ -236,7 +237,7 @@ class Table:
         del self.game.actions[len(state.history.actions) :]
         self.answers = Answers()
         self.durable = min(self.durable, len(self.game.actions))
-        self.rewound = True
+        self.rewound, self.rewound_at = True, len(self.game.actions)
         self.undone_by = self.seats[index].name
         return index
 
@@ -339,8 +340,10 @@ class Table:
         self.durable = max(self.durable, count)
         self.journal.length = 0
         self.stored = True
-        if count == len(self.game.actions):
-            self.rewound = False  # what stands after a move taken back is durable
+        if count >= self.rewound_at:
+            # What stands after a move taken back is in the save (a move made since, while
+            # the save was being written, goes to the journal as any other).
+            self.rewound = False
 
     def write_file(self) -> None:
         """The usual TOML save in the tables folder (a finished table kept in a store:

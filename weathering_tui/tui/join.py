@@ -86,12 +86,14 @@ class JoinApp(WeatheringApp):
             return
         if kind == "error" and self.session is not None:
             code = message.get("code", "")
-            if code in ("illegal", "stale", "rate_limited"):
+            if code in ("illegal", "stale", "rate_limited", "storage"):
                 from ..engine import REFUSALS, IllegalAction
 
                 self.session.refused()
                 screen = self._game_screen()
-                refusal = message.get("message") if code == "illegal" else "not_an_option"
+                refusal = {"illegal": message.get("message"), "storage": "storage"}.get(
+                    code, "not_an_option"
+                )
                 if screen is not None:
                     screen.refuse(
                         IllegalAction(refusal if refusal in REFUSALS else "not_an_option")

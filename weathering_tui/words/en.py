@@ -347,6 +347,7 @@ STRINGS: dict[str, str] = {
 
 # Why an action is refused: one sentence per `IllegalAction` code.
 REFUSALS: dict[str, str] = {
+    "storage": "the table could not save that: nothing changed, try again",
     "game_over": "the game is over",
     "nobody_to_decide": "nobody has a decision to make",
     "not_your_decision": "it is not your decision ({waiting})",

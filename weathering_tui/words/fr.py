@@ -348,6 +348,7 @@ STRINGS: dict[str, str] = {
 
 # Why an action is refused: one sentence per `IllegalAction` code.
 REFUSALS: dict[str, str] = {
+    "storage": "la table n'a pas pu l'enregistrer : rien n'a changé, réessayez",
     "game_over": "la partie est finie",
     "nobody_to_decide": "personne n'a de décision à prendre",
     "not_your_decision": "ce n'est pas à vous de décider ({waiting})",
