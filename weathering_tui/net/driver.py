@@ -62,7 +62,8 @@ class Driver:
                 game.state, game.actions[:], table.durable, table.answers = before
                 table.rewound, table.undone_by = False, ""
                 print(f"weathering serve: table {table.name}: undo not saved: {exc}", flush=True)
-                raise pr.ProtocolError("storage", "the table could not be saved: try again") from None
+                detail = "the table could not be saved: try again"
+                raise pr.ProtocolError("storage", detail) from None
         self.push(table)
 
     def commit(self, table: Table) -> None:
