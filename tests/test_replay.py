@@ -121,3 +121,22 @@ def test_replay_refuses_bad_input_in_words(tmp_path, args, words):
     )
     assert run.returncode == 2
     assert words in run.stderr and "Traceback" not in run.stderr
+
+
+def test_a_table_save_is_replayed_with_its_journal(tmp_path):
+    """A table server's save is its journal compacted now and then: the replay reads
+    both, so the actions after the last compaction are there too."""
+    from weathering_tui.storage.journal import FileJournal
+
+    setup = Setup.standard("2v1", seed=12)
+    state, actions = play_game(setup)
+    head = replay(setup, actions[:30])
+    path = write_save(tmp_path / "table.toml", SavedGame(setup, actions[:30], head, "t", "t"))
+    FileJournal.beside(path).append(30, actions[30:50])
+    out = subprocess.run(
+        [sys.executable, "-m", "weathering_tui", "replay", str(path), "--at", "45", "--json"],
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout
+    assert data(view_from_json(out)) == data(view_for(replay(setup, actions[:45]), 0))
