@@ -13,6 +13,7 @@ from weathering_tui.tui.join import JoinApp
 from weathering_tui.tui.screens.game import GameScreen
 from weathering_tui.tui.screens.lobby import LobbyScreen
 from weathering_tui.tui.screens.waiting import WaitingScreen
+from weathering_tui.tui.widgets import KeyBar
 
 EVIL = "[@click=app.quit]x[/] [b]\x1b[2J"
 
@@ -76,6 +77,8 @@ async def test_two_players_meet_in_the_lobby_and_play_through_the_server(tmp_pat
                 if screen.is_modal:
                     await pilot.press("1")
                 elif isinstance(screen, GameScreen) and screen._my_turn():
+                    footer = str(screen.query_one(KeyBar).render()).split()
+                    assert "h" not in footer, "a table made without hints offers none"
                     await pilot.press("e")
                 else:
                     await pilot.pause(0.05)
@@ -137,3 +140,56 @@ async def test_the_lobby_comes_back_right_after_the_terminal_grows(tmp_path):
             text = screen_text(app)
             assert "Connected as Me" in text and "den" in text, text
         writer.close()
+
+
+async def test_at_a_table_with_hints_a_player_takes_a_move_back_and_asks_the_expert(tmp_path):
+    """The path a player uses: `weathering join`, a table made with hints (💡), a move
+    stored, u takes it back (the log says so), h gives the expert's moves; at a table
+    made without hints, h is not offered."""
+    from weathering_tui.engine import actions as act
+    from weathering_tui.tui.screens.choice import ChoiceModal
+    from weathering_tui.tui.widgets import LogPane
+
+    path = tmp_path / "s.sock"
+    async with running_server(tmp_path) as server:
+        app = JoinApp(lang="fr", socket_path=path, identity="ann", name="Ann")
+        async with app.run_test(size=(80, 24)) as pilot:
+            await until(pilot, lambda: isinstance(app.screen, LobbyScreen))
+            await pilot.press("n", "1", "1", "2")  # 1v1, one human seat, with hints
+            await pilot.press("enter")  # no join code
+            await until(pilot, lambda: isinstance(app.screen, WaitingScreen))
+            assert "💡" in screen_text(app) or next(iter(server.tables.values())).hints
+            await pilot.press("s")
+            table = next(iter(server.tables.values()))
+
+            def my_turn():
+                screen = app.screen
+                if screen.is_modal and isinstance(screen, ChoiceModal):
+                    return False
+                return isinstance(screen, GameScreen) and screen._my_turn()
+
+            for _ in range(200):  # keep the hand; answer whatever comes, until ann's turn
+                if my_turn():
+                    break
+                if app.screen.is_modal:
+                    await pilot.press("1")
+                await pilot.pause(0.05)
+            game = app.screen
+            stores = [a for a in game.view().legal if isinstance(a, act.StoreAp)]
+            assert stores, "ann can store PA on her first turn"
+            before = list(table.game.actions)
+            await pilot.press("s")
+            await until(pilot, lambda: isinstance(app.screen, ChoiceModal))
+            await pilot.press("1")
+            await until(pilot, lambda: len(table.game.actions) > len(before) and my_turn())
+            assert "u" in str(game.query_one(KeyBar).render()).split()
+            await pilot.press("u")
+            await until(pilot, lambda: table.game.actions == before)
+            await until(
+                pilot, lambda: "reprend son action" in str(game.query_one(LogPane).render())
+            )
+            assert "h" in str(game.query_one(KeyBar).render()).split()
+            await pilot.press("h")
+            await until(pilot, lambda: isinstance(app.screen, ChoiceModal), limit=400)
+            assert "Conseils" in screen_text(app)
+            await pilot.press("escape")

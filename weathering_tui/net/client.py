@@ -46,6 +46,7 @@ class TableClient:
         self.seats: dict[str, int] = {}  # where this player sits (taken back on reconnect)
         self.watching: set[str] = set()
         self.summaries: dict[str, dict] = {}  # each waiting room as the table last said
+        self.hints: dict[str, bool] = {}  # the tables whose players may ask for hints
         self.codes: dict[str, str] = {}  # join codes given, for coming back after a drop
         self.window_ends: dict[str, float] = {}  # when each table's reaction window closes
         self.view_data: dict[str, dict] = {}  # each table's last view fields (deltas apply)
@@ -183,6 +184,7 @@ class TableClient:
         if self.with_log:
             view = attrs.evolve(view, log=tuple(log))
         self.views[table] = view
+        self.hints[table] = bool(message.get("hints", False))
         left = message.get("window", 0.0)
         if left > 0:
             self.window_ends[table] = time.monotonic() + left

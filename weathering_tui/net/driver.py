@@ -284,6 +284,7 @@ class Driver:
                     view=shown,
                     window=self.window_left(table),
                     full=last is None,
+                    hints=table.hints,
                 )
             )
 

@@ -247,6 +247,8 @@ class ViewMessage:
     # The whole view, or (False) only the View fields that changed since the last one
     # sent on this connection: the client lays them over the view it has.
     full: bool = attrs.field(default=True, validator=_of(bool))
+    # The table lets its players ask the expert for hints (a table option).
+    hints: bool = attrs.field(default=False, validator=_of(bool))
 
 
 @attrs.frozen

@@ -99,21 +99,39 @@ class RemoteSession:
         self.acted_on = None
 
     def can_undo(self) -> bool:
-        return False
+        """The view says (the table applies the same rule when asked)."""
+        view = self.view()
+        return view.can_undo and view is not self.acted_on
 
     def undo(self) -> None:
-        raise IllegalAction("cannot_undo")
+        """Ask the table to take the move back; it answers with the new view."""
+        view = self.view()
+        if not view.can_undo:
+            raise IllegalAction("cannot_undo")
+        if not self.client.send(pr.Undo(self.table, view.version)):
+            raise IllegalAction("offline")
+        self.acted_on = view
 
     def can_hint(self) -> bool:
-        return False
+        """Hints on one's turn, at a table that allows them (each view says)."""
+        view = self.view()
+        pending = view.pending
+        return (
+            self.client.hints.get(self.table, False)
+            and pending is not None
+            and pending.kind == "turn"
+            and pending.seat == view.seat
+            and view is not self.acted_on
+        )
 
     def expected(self):
-        return None
+        return None  # a guided game is played at one terminal
 
     def lesson(self):
         return None
 
     def hint_view(self) -> View:
+        """Computed by this client from its own view: the table's CPU is the players'."""
         return self.view()
 
     def hand_over(self, seat: int) -> None:
