@@ -84,6 +84,7 @@ class LearnSession(LocalSession):
         super().__init__(SavedGame.start(script.setup, content), None, autosave=False)
         self.script = script
         self.lessons_shown = 0  # lessons already shown, in order
+        self._finished = False
 
     @property
     def step(self) -> int:
@@ -92,7 +93,9 @@ class LearnSession(LocalSession):
 
     @property
     def finished(self) -> bool:
-        return self.step >= len(self.script.moves)
+        """The last scripted move was made (once: a move taken back after it is free)."""
+        self._finished = self._finished or self.step >= len(self.script.moves)
+        return self._finished
 
     def expected(self):
         """The move the lesson asks for now, if the learner decides now; else None."""
@@ -121,6 +124,10 @@ class LearnSession(LocalSession):
         ):
             raise IllegalAction("learn_move")
         super().play(action)
+
+    def can_hint(self) -> bool:
+        """No hint while the lesson leads: it would point elsewhere than the lesson."""
+        return self.finished and super().can_hint()
 
     def hand_over(self, seat: int) -> None:
         raise IllegalAction("not_an_option")  # the learner is the lesson

@@ -242,6 +242,9 @@ class WeatheringApp(App[None]):
             self.exit()
 
     def quit_game(self, session: Session) -> None:
+        if session.learning:  # q leaves the lesson (never saved) for the title
+            self.back_to_title()
+            return
         message = None
         if session.autosave and not session.over:
             session.autosave_now()

@@ -255,7 +255,11 @@ class DeckPane(Pane):
         room = max(10, (self.size.width or 22) - 4)
         for instance in deck:
             card = tr.content.cards[card_id(instance)]
-            out.append(f"{tr.card(instance)[:room]:<{room}} ")
+            name = tr.card(instance)
+            if len(name) > room:  # the name whole, in its type's colour (as in the hand)
+                out.append(f"{name}\n", style=TYPE_STYLE[card.type])
+                continue
+            out.append(f"{name:<{room}} ")
             out.append(f"{tr('type.' + card.type)}\n", style=TYPE_STYLE[card.type])
         synergy = view.synergy
         if len(deck) < synergy.min_deck:

@@ -129,7 +129,7 @@ STRINGS: dict[str, str] = {
     "learn.end.heading": "End of the lesson",
     "learn.end.body": "You know the essentials: the gauge, PA, the deck, events, cancelling, the transition and frugality. The ? key recalls the rules and every card; h asks the expert for a hint.",
     "learn.end.new": "Start a real game",
-    "learn.end.go_on": "Finish this game freely",
+    "learn.end.go_on": "Finish this game freely (it is not saved)",
     "learn.end.title": "Back to the title",
     "learn.broken": "The lesson cannot be read: {problem}",
     "key.back": "back",

@@ -130,7 +130,7 @@ STRINGS: dict[str, str] = {
     "learn.end.heading": "Fin de la leçon",
     "learn.end.body": "Vous connaissez l'essentiel : la jauge, les PA, le deck, les événements, les annulations, la transition et la frugalité. La touche ? rappelle les règles et chaque carte ; h demande conseil à l'experte.",
     "learn.end.new": "Commencer une vraie partie",
-    "learn.end.go_on": "Finir cette partie librement",
+    "learn.end.go_on": "Finir cette partie librement (elle n'est pas sauvegardée)",
     "learn.end.title": "Retour au titre",
     "learn.broken": "La leçon est illisible : {problem}",
     "key.back": "retour",

@@ -101,7 +101,9 @@ class GameKeys:
         options = [(choice_label(self.tr, view, a), a) for a in actions]
         self.busy = True
         self.app.push_screen(
-            ChoiceModal(title, options, body=body, keys=self.tr("back"), can_back=True),
+            ChoiceModal(
+                title, options, body=body, keys=self.todo() or self.tr("back"), can_back=True
+            ),
             self._decided,
         )
 

@@ -45,8 +45,9 @@ def table_line(tr, table: dict) -> str:
         where = tr("phase_turn", phase=table["phase"], turn=table["round"], of=table["rounds"])
     lock = " 🔒" if table.get("code") else ""
     lock += " 💡" if table.get("hints") else ""  # its players may ask for hints
+    width = 24 - len(lock) * 3 // 2  # each mark takes three cells: the line keeps its width
     return (
-        f"{table['name'][:24]:<24}{lock} {table['configuration']:<4} "
+        f"{table['name'][:width]:<{width}}{lock} {table['configuration']:<4} "
         f"{tr('lobby.free_n', n=free):<12} {where} · 👁 {table['spectators']}"
     )
 
