@@ -67,6 +67,7 @@ class Cluster(ClusterLoops):
         self.lobby_seen = -1
         self.lobby_dirty = False
         self.cluster_tasks: list[asyncio.Task] = []
+        self.cluster_closing = False  # the stop: every loop ends at its next turn
         self.aredis = None
 
     @property
@@ -92,10 +93,19 @@ class Cluster(ClusterLoops):
             self.cluster_tasks.append(loop.create_task(job))
 
     async def cluster_stop_loops(self) -> None:
-        """No more commands read, leases renewed or tables taken over (at the stop)."""
-        for task in self.cluster_tasks:
-            task.cancel()
-        await asyncio.gather(*self.cluster_tasks, return_exceptions=True)
+        """No more commands read, leases renewed or tables taken over (at the stop).
+
+        The Redis client may turn a cancellation inside a read into a connection error,
+        which a loop takes for Redis being away: each loop also stops at its next turn
+        (`cluster_closing`), and the stop never waits on a loop for long."""
+        self.cluster_closing = True
+        for _ in range(3):
+            pending = [task for task in self.cluster_tasks if not task.done()]
+            if not pending:
+                break
+            for task in pending:
+                task.cancel()
+            await asyncio.wait(pending, timeout=1.0)
         self.cluster_tasks = []
 
     async def cluster_stop(self) -> None:

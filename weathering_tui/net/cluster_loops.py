@@ -15,7 +15,7 @@ class ClusterLoops:
 
     async def _out_loop(self) -> None:
         """Everything this server adds to Redis streams, in order, off the loop's path."""
-        while True:
+        while not self.cluster_closing:
             await self.outbox_wake.wait()
             self.outbox_wake.clear()
             try:
@@ -46,7 +46,7 @@ class ClusterLoops:
     async def _inbox_loop(self) -> None:
         """The command streams of the tables this server owns."""
         last: dict[str, str] = {}
-        while True:
+        while not self.cluster_closing:
             try:
                 await self._inbox(last)
             except Exception as exc:  # noqa: BLE001 - Redis away: the tables wait
@@ -54,7 +54,7 @@ class ClusterLoops:
                 await asyncio.sleep(TICK)
 
     async def _inbox(self, last: dict[str, str]) -> None:
-        while True:
+        while not self.cluster_closing:
             streams = {}
             for key in list(self.leases):
                 stream = self.store.key("table", key, "commands")
@@ -87,7 +87,7 @@ class ClusterLoops:
         """What the owners of remote tables send this server's players."""
         stream = self.store.key("server", self.server_id, "out")
         last = "$"
-        while True:
+        while not self.cluster_closing:
             try:
                 answer = await self.aredis.xread({stream: last}, block=500, count=200)
             except Exception:  # noqa: BLE001 - Redis away: resume from where we were
@@ -99,7 +99,7 @@ class ClusterLoops:
                     self._deliver(fields[b"conn"].decode(), fields[b"line"])
 
     async def _tick_loop(self) -> None:
-        while True:
+        while not self.cluster_closing:
             try:
                 await self._tick()
             except Exception as exc:  # noqa: BLE001 - Redis away: leases are renewed later

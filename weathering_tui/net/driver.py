@@ -91,6 +91,8 @@ class Driver:
                         await self._compact_in_store(table)
                 except OSError as exc:
                     print(f"weathering serve: table {table.name}: journal: {exc}", flush=True)
+                    if getattr(self, "cluster_closing", False):
+                        return  # the stop: its leases go, another server takes the table
                     if not failed:
                         failed = True
                         self.notice(table, "paused", "")
