@@ -41,6 +41,15 @@ def quiet_move(table):
     return next(a for a in legal if isinstance(a, act.StoreAp | act.PutInDeck))
 
 
+async def moved(table, links, action=None) -> None:
+    """ann makes a move (a quiet one by default) and the table settles back on her."""
+    send(links, table, action or quiet_move(table))
+    await answers(links["ann"][0], "view")
+    while table.game.state.pending.seat != 0:  # the bot's reaction, if it is asked
+        await asyncio.sleep(0.05)
+    await answers(links["ann"][0], timeout=0.3)
+
+
 async def test_a_player_takes_a_move_back_and_everyone_reads_it(tmp_path):
     async with running_server(tmp_path) as server:
         table, links = await table_of(server, {0: "ann"}, config="1v1")
@@ -49,11 +58,7 @@ async def test_a_player_takes_a_move_back_and_everyone_reads_it(tmp_path):
         await answers(links["eve"][0], timeout=0.3)
         before = list(table.game.actions)
         seen_before = view_for(table.game.state, 0)
-        send(links, table, quiet_move(table))
-        await answers(links["ann"][0], "view")
-        while table.game.state.pending.seat != 0:  # the bot's reaction, if it is asked
-            await asyncio.sleep(0.05)
-        await answers(links["ann"][0], timeout=0.3)
+        await moved(table, links)
         await answers(links["eve"][0], timeout=0.3)
         assert len(table.game.actions) > len(before)
         undo(links, table)
@@ -77,11 +82,7 @@ async def test_no_move_back_across_a_draw_nor_on_an_old_view_nor_for_another(tmp
         table, links = await table_of(server, {0: "ann"}, config="1v1")
         await to_ann_turn(table, links)
         await answers(links["ann"][0], timeout=0.3)
-        send(links, table, quiet_move(table))
-        await answers(links["ann"][0], "view")
-        while table.game.state.pending.seat != 0:
-            await asyncio.sleep(0.05)
-        await answers(links["ann"][0], timeout=0.3)
+        await moved(table, links)
         version = table.game.state.version
         undo(links, table, version=version - 1)  # on an older view
         (error,) = [m for m in await answers(links["ann"][0], "error") if m["type"] == "error"]
@@ -91,11 +92,7 @@ async def test_no_move_back_across_a_draw_nor_on_an_old_view_nor_for_another(tmp
         assert error["code"] == "not_seated"
         assert table.game.state.version == version
         draw = next(a for a in legal_actions(table.game.state, 0) if isinstance(a, act.Draw))
-        send(links, table, draw)
-        await answers(links["ann"][0], "view")
-        while table.game.state.pending.seat != 0:
-            await asyncio.sleep(0.05)
-        await answers(links["ann"][0], timeout=0.3)
+        await moved(table, links, draw)
         actions = list(table.game.actions)
         undo(links, table)
         (error,) = [m for m in await answers(links["ann"][0], "error") if m["type"] == "error"]
@@ -114,11 +111,7 @@ async def test_a_move_taken_back_at_a_table_kept_in_redis_is_in_the_store_first(
         await to_ann_turn(table, links)
         await answers(links["ann"][0], timeout=0.3)
         before = list(table.game.actions)
-        send(links, table, quiet_move(table))
-        await answers(links["ann"][0], "view")
-        while table.game.state.pending.seat != 0:
-            await asyncio.sleep(0.05)
-        await answers(links["ann"][0], timeout=0.3)
+        await moved(table, links)
         undo(links, table)
         got = await answers(links["ann"][0], "view")
         assert ("notice", "undo") in [(m["type"], m.get("kind")) for m in got]
@@ -139,11 +132,7 @@ async def test_an_undo_the_disk_refuses_is_refused_and_the_table_plays_on(tmp_pa
         table, links = await table_of(server, {0: "ann"}, config="1v1")
         await to_ann_turn(table, links)
         await answers(links["ann"][0], timeout=0.3)
-        send(links, table, quiet_move(table))
-        await answers(links["ann"][0], "view")
-        while table.game.state.pending.seat != 0:
-            await asyncio.sleep(0.05)
-        await answers(links["ann"][0], timeout=0.3)
+        await moved(table, links)
         actions = list(table.game.actions)
         real = table_module.write_save
 
@@ -174,11 +163,7 @@ async def test_a_move_made_while_the_undo_is_saved_in_redis_freezes_nothing(tmp_
         table, links = await table_of(server, {0: "ann"}, config="1v1")
         await to_ann_turn(table, links)
         await answers(links["ann"][0], timeout=0.3)
-        send(links, table, quiet_move(table))
-        await answers(links["ann"][0], "view")
-        while table.game.state.pending.seat != 0:
-            await asyncio.sleep(0.05)
-        await answers(links["ann"][0], timeout=0.3)
+        await moved(table, links)
         version = table.game.state.version
         slow = RedisStore(redis_url)
         slow.redis.execute_command("CLIENT", "PAUSE", "400", "WRITE")
