@@ -193,3 +193,20 @@ async def test_at_a_table_with_hints_a_player_takes_a_move_back_and_asks_the_exp
             await until(pilot, lambda: isinstance(app.screen, ChoiceModal), limit=400)
             assert "Conseils" in screen_text(app)
             await pilot.press("escape")
+
+
+async def test_q_in_a_dialog_at_a_table_goes_back_to_the_lobby_as_on_the_game_screen(tmp_path):
+    from weathering_tui.tui.screens.choice import ChoiceModal
+
+    path = tmp_path / "s.sock"
+    async with running_server(tmp_path):
+        app = JoinApp(lang="en", socket_path=path, identity="ann", name="Ann")
+        async with app.run_test(size=(80, 24)) as pilot:
+            await until(pilot, lambda: isinstance(app.screen, LobbyScreen))
+            await pilot.press("n", "1", "1", "1", "enter")  # 1v1, one human, no hints
+            await until(pilot, lambda: isinstance(app.screen, WaitingScreen))
+            await pilot.press("s")
+            await until(pilot, lambda: isinstance(app.screen, ChoiceModal))  # the mulligan
+            await pilot.press("q")
+            await until(pilot, lambda: isinstance(app.screen, LobbyScreen))
+            assert app.is_running and app.return_code is None

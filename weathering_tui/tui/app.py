@@ -241,6 +241,10 @@ class WeatheringApp(App[None]):
         else:
             self.exit()
 
+    async def action_leave(self) -> None:
+        """q in a game's dialog: what q on the game screen does."""
+        await self.action_quit()
+
     def quit_game(self, session: Session) -> None:
         if session.learning:  # q leaves the lesson (never saved) for the title
             self.back_to_title()

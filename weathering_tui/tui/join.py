@@ -162,3 +162,10 @@ class JoinApp(WeatheringApp):
 
     async def action_quit(self) -> None:
         self.exit()
+
+    async def action_leave(self) -> None:
+        """q in a dialog at a table: back to the lobby, as q on the game screen."""
+        if self.session is not None:
+            self.quit_game(self.session)
+        else:
+            self.exit()

@@ -35,7 +35,7 @@ class ChoiceModal(ModalScreen[Any]):
         # The keys that work everywhere in a game work in its dialogs too.
         Binding("question_mark,f1", "app.open_help", show=False),
         Binding("l", "app.open_log", show=False),
-        Binding("q", "app.quit", show=False),
+        Binding("q", "app.leave", show=False),  # as q on the screen under it
         Binding("u", "undo", show=False),
     ]
 
