@@ -346,3 +346,18 @@ def test_choice_labels_say_the_heal_and_damage_the_events_let_through():
     assert effect_words(tr, drought, (fx.Heal(2),)) == tr("opt.heal", n=1)
     assert effect_words(tr, drought, (fx.Damage(2),)) == tr("opt.damage", n=3)
     assert effect_words(tr, attrs.evolve(view, heal_mod=-5), (fx.Heal(2),)) == tr("opt.heal", n=0)
+
+
+def test_the_hands_short_texts_say_the_heal_the_events_let_through_too():
+    """The hand's one-line summary and the choice dialogs agree under Sécheresse."""
+    import attrs
+
+    from weathering_tui.engine import Setup, new_game, view_for
+    from weathering_tui.words import Tr
+    from weathering_tui.words.describe import card_summary
+
+    view = view_for(new_game(Setup.standard("2v1", seed=1)), 0)
+    tr = Tr("en")
+    assert card_summary(tr, "mangroves#1", view) == tr("opt.heal", n=2)  # printed +2 PV
+    drought = attrs.evolve(view, heal_mod=-1)
+    assert card_summary(tr, "mangroves#1", drought) == tr("opt.heal", n=1)

@@ -207,7 +207,7 @@ class HandPane(Pane):
             line.append(f"{tr('type.' + card.type)} ", style=TYPE_STYLE[card.type])
             line.append(f"{cost:>5} ")
             rest = width - name_width - 14
-            summary = card_summary(tr, instance)
+            summary = card_summary(tr, instance, view)
             line.append(summary if len(summary) <= rest else summary[: max(0, rest - 1)] + "…")
             if not held.playable:
                 line.stylize("dim")

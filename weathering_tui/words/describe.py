@@ -88,7 +88,7 @@ def choice_label(tr: Tr, view: View, action) -> str:  # noqa: C901 - one case pe
         case act.ChooseCard(card=card):
             # what the card does, short: choosing among names alone is guessing
             label = f"{tr.card(card)} ({tr('type.' + content.cards[card_id(card)].type)})"
-            summary = card_summary(tr, card)
+            summary = card_summary(tr, card, view)
             return f"{label} · {summary}"  # whole: the dialog wraps it
         case act.ChooseOption(option=option, target=target):
             return option_label(tr, view, option, target)
@@ -414,14 +414,16 @@ def log_line(tr: Tr, view: View, entry) -> str | None:  # noqa: C901 - one case 
     return None
 
 
-def card_summary(tr: Tr, instance: str) -> str:
+def card_summary(tr: Tr, instance: str, view: View | None = None) -> str:
+    """What a card does, short; with a `view`, its heals and damage as the active events
+    let them through now (as the dialogs and the log say them)."""
     card = tr.content.cards[card_id(instance)]
     parts = []
     for cartouche in card.cartouches:
         if any(isinstance(e, fx.Cancel) for e in cartouche):
             parts.append(tr("cancel_text"))
         elif all(isinstance(e, fx.Heal | fx.Damage) for e in cartouche):
-            parts.append(effect_words(tr, None, cartouche))
+            parts.append(effect_words(tr, view, cartouche))
         else:
             parts.append(tr.card_text(instance))
     return " | ".join(parts)
