@@ -12,6 +12,8 @@
 
 from __future__ import annotations
 
+import functools
+
 import attrs
 
 from .actions import Pass, action_name
@@ -33,7 +35,7 @@ def fingerprint(state) -> tuple:
     )
 
 
-def unseen(state, action) -> bool:
+def unseen(action) -> bool:
     """A pass in a reaction window: it moves no version and nobody sees it. Whether a
     window opened at all depends on the cards its seats hold, so a pass must not change
     what may be taken back: not even a human's pass is a decision here."""
@@ -43,7 +45,7 @@ def unseen(state, action) -> bool:
 def record(state, action, before: tuple) -> None:
     """Remember `action`, applied to a state whose fingerprint was `before`."""
     history = state.history
-    if not unseen(state, action):
+    if not unseen(action):
         if history.owner is not None and history.owner != action.seat:
             history.floor = len(history.actions)  # another seat decided: a new run begins
         history.owner = action.seat
@@ -56,6 +58,7 @@ def record(state, action, before: tuple) -> None:
 # ------------------------------------------------------------ clone
 
 
+@functools.cache
 def _fields(cls) -> tuple[str, ...]:
     return tuple(f.name for f in attrs.fields(cls))
 
@@ -64,7 +67,7 @@ def _copy_record(record):
     """A mutable attrs record with its lists and dicts copied (frames, pending, flags)."""
     cls = type(record)
     new = object.__new__(cls)
-    for name in _FIELDS.get(cls) or _FIELDS.setdefault(cls, _fields(cls)):
+    for name in _fields(cls):
         value = getattr(record, name)
         if isinstance(value, list):
             value = list(value)
@@ -72,9 +75,6 @@ def _copy_record(record):
             value = dict(value)
         object.__setattr__(new, name, value)
     return new
-
-
-_FIELDS: dict[type, tuple[str, ...]] = {}
 
 
 def _copy_player(player):
@@ -86,7 +86,7 @@ def _copy_player(player):
 def clone(state):
     """An independent copy of `state`: applying actions to one never changes the other."""
     new = object.__new__(type(state))
-    for name in _FIELDS.get(type(state)) or _FIELDS.setdefault(type(state), _fields(type(state))):
+    for name in _fields(type(state)):
         value = getattr(state, name)
         if isinstance(value, list):
             value = list(value)  # the piles, the log (entries never change), hp_by_round

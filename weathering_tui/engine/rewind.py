@@ -25,7 +25,7 @@ def _undo_from(state, seat: int) -> int | None:
         return None
     for index in range(len(history.actions) - 1, history.floor - 1, -1):
         action = history.actions[index]
-        if action.seat == seat and not unseen(state, action):
+        if action.seat == seat and not unseen(action):
             return index
     return None
 
