@@ -4,6 +4,7 @@ state = new_game(Setup.standard("3v2", seed=1))
 legal_actions(state, seat) -> [Action, ...]
 apply(state, action)       # mutates and returns the state, or raises IllegalAction
 view_for(state, seat)      # what that seat may see
+public_fields(state), seat_fields(state, seat)  # its parts: alike for all seats, own
 replay(setup, actions)     # rebuilds a game exactly
 """
 
@@ -25,6 +26,9 @@ from .view import (
     PlayerView,
     View,
     decision_for,
+    own_player,
+    public_fields,
+    seat_fields,
     view_for,
     visible_entry,
 )
@@ -57,7 +61,10 @@ __all__ = [
     "difficulty_of",
     "legal_actions",
     "new_game",
+    "own_player",
+    "public_fields",
     "replay",
+    "seat_fields",
     "synergy_of",
     "undo",
     "view_for",

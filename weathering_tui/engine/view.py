@@ -17,8 +17,6 @@ from __future__ import annotations
 import functools
 from collections.abc import Collection
 
-import attrs
-
 from ..content.defs import CARD_TYPES
 from . import actions as act
 from .common import (
@@ -38,177 +36,19 @@ from .common import (
 from .flow import synergy_of
 from .legal import legal_actions
 from .rewind import can_undo
-from .state import GameState, LogEntry, Outcome
+from .state import GameState, LogEntry
+from .view_records import (  # noqa: F401 - the records are the view's API
+    SPECTATOR,
+    Decision,
+    EventView,
+    HandCard,
+    PendingView,
+    PlayerView,
+    SynergyView,
+    TurnView,
+    View,
+)
 from .window import window_choices, window_seats
-
-SPECTATOR = -1  # the seat of a public view: no hand, no decision
-
-# A view is a snapshot that nothing writes to. Its records are not frozen only because a
-# frozen attrs class sets each field through object.__setattr__: three times slower, and
-# a view is built for every decision of every simulated game.
-_record = attrs.define(frozen=False, eq=True, slots=True)
-
-
-@_record
-class TurnView:
-    """What a player has done this turn (all public)."""
-
-    drew: bool = False
-    discarded: bool = False
-    traded: bool = False
-    power_used: bool = False
-    played_card: bool = False
-    acted: bool = False
-    proposed: tuple[int, ...] = ()
-
-
-@_record
-class PlayerView:
-    seat: int
-    side: str
-    character: str
-    name: str
-    human: bool
-    ap: int
-    stored_ap: int
-    level: int
-    power_cost: int  # the power's cost at the current level
-    hand_count: int
-    deck_count: int
-    hand: tuple[str, ...] | None = None  # only for the viewing seat
-    deck: tuple[str, ...] | None = None
-    turn: TurnView = TurnView()
-    reaction_used: bool = False
-    mulligan_done: bool = False
-    hand_limit_off: bool = False
-    stats: dict = attrs.Factory(dict)  # public counts for the end of the game
-
-
-@_record
-class HandCard:
-    """One card (each copy) of the viewing seat's hand and what it allows right now.
-
-    The actions name one instance per card: copies are interchangeable, so the action
-    listed for a second copy may name the first."""
-
-    instance: str
-    card: str
-    cost: int  # effective cost now (frugality included)
-    printed_cost: int
-    plays: tuple[act.PlayCard, ...] = ()
-    put_in_deck: act.PutInDeck | None = None
-    discard: act.Discard | None = None
-    choose: act.ChooseCard | None = None  # in a choice among the hand's cards
-
-    @property
-    def playable(self) -> bool:
-        return bool(self.plays)
-
-
-@_record
-class SynergyView:
-    """The viewing Écolo's deck towards a synergy (§4.1)."""
-
-    types: tuple[tuple[str, int], ...]  # (type, cards of that type), every type listed
-    min_deck: int
-    qualifies: str | None  # "single_type", "four_types" or None
-
-
-@_record
-class EventView:
-    event: str
-    remaining: int
-    copies: int
-    cards: tuple[str, ...] = ()
-
-
-@_record
-class PendingView:
-    """A decision as this seat may know it. In a reaction window each seat it asks sees
-    its own "react" prompt (all at once: `engine.window`); the other seats see kind
-    "reactions" and seat -1: waiting for reactions, never for whom."""
-
-    kind: str
-    seat: int
-    info: dict
-    cause: str | None = None  # the card, event, power or rule that caused the decision
-    mine: dict = attrs.Factory(dict)  # facts only the deciding seat may see
-
-
-@_record
-class View:
-    seat: int
-    version: int
-    configuration: str
-    events_enabled: bool
-    round: int  # 1–10 across the game
-    phase: int
-    round_in_phase: int  # "phase P, round r of rounds_per_phase": the one numbering shown
-    rounds_per_phase: int
-    stage: str
-    active: int
-    hp: int
-    start_hp: int
-    gauge_max: int
-    threshold: int  # the Écolos win at this many PV or more
-    band: str  # the outcome band the gauge is in now
-    hand_limit: int
-    deck_limit: int
-    ap_cap: int
-    discard_yield: int  # the PA this seat's discard action gives now
-    level_thresholds: tuple[int, int]  # stored PA that reach levels 2 and 3
-    heal_mod: int  # added to every heal now (active events), before the 0 floor
-    damage_mod: int  # added to every damage now
-    players: tuple[PlayerView, ...]
-    hand: tuple[HandCard, ...]
-    # What each card this seat could pay for now costs it (hand, and the discard pile for
-    # a power that plays from it): frugality and every modifier applied.
-    costs: dict[str, int]
-    synergy: SynergyView | None
-    draw_pile_count: int
-    event_pile_count: int
-    discard_pile: tuple[str, ...]
-    active_events: tuple[EventView, ...]
-    event_discard: tuple[str, ...]
-    events_removed: tuple[str, ...]
-    round_mods: tuple[tuple[int, int], ...]
-    ask_every_human: bool
-    hp_by_round: tuple[int, ...]
-    pending: PendingView | None
-    legal: tuple[act.Action, ...]
-    log: tuple[LogEntry, ...]
-    outcome: Outcome | None
-    # This seat may take its last move back now (engine/rewind.py states the rule).
-    can_undo: bool = False
-
-    @property
-    def me(self) -> PlayerView:
-        return self.players[self.seat]
-
-    def cost(self, instance: str) -> int:
-        """This seat's cost for a card it holds (or may play from the discard pile)."""
-        return self.costs[instance]
-
-    @property
-    def spectator(self) -> bool:
-        return self.seat == SPECTATOR
-
-    @property
-    def deciding(self) -> bool:
-        """True when this seat has a decision to make now."""
-        return bool(self.legal)
-
-
-@_record
-class Decision:
-    """The part of a seat's view that a decision alone needs: the pending decision and
-    the legal actions. A bot that looks at nothing else (the random bot) is given this
-    instead of a whole view, which costs a fraction to build."""
-
-    seat: int
-    version: int
-    pending: PendingView | None
-    legal: tuple[act.Action, ...]
 
 
 def decision_for(state: GameState, seat: int) -> Decision:
@@ -342,20 +182,32 @@ def _pending(state: GameState, seat: int, asked: bool) -> PendingView | None:
     return PendingView(pending.kind, pending.seat, info, cause, mine)
 
 
+# The fields of a View that depend on the seat that looks; every other field is the
+# same for every seat (a server builds it once per change: `net.broadcast`). In
+# `players` only the viewing seat's own entry differs (its hand and deck).
+SEAT_FIELDS = ("seat", "discard_yield", "hand", "costs", "synergy", "pending", "legal", "can_undo")
+
+
 def view_for(
     state: GameState, seat: int, with_log: bool = True, answered: Collection[int] = ()
 ) -> View:
     """What `seat` may see now (SPECTATOR for the public view). In a reaction window
     every seat it asks sees its own prompt at once, until it has `answered` (a table
     collects the answers: `engine.window`); the others wait for "reactions"."""
+    return View(
+        **public_fields(state, seat),
+        **seat_fields(state, seat, answered),
+        log=tuple(visible_entry(e, seat) for e in state.log) if with_log else (),
+    )
+
+
+def public_fields(state: GameState, seat: int = SPECTATOR) -> dict:
+    """The View fields every seat sees alike (`players` as `seat` sees them)."""
     const = constants(state)
     goal = threshold(state)
-    asked, legal = _decision(state, seat, answered)
-    hand = _hand_cards(state, seat, legal) if seat >= 0 else ()
     rounds = const.rounds_per_phase
     in_phase = state.round - (state.phase - 1) * rounds if state.round else 0
-    return View(
-        seat=seat,
+    return dict(
         version=state.version,
         configuration=state.setup.configuration,
         events_enabled=state.setup.events,
@@ -373,14 +225,10 @@ def view_for(
         hand_limit=const.hand_limit,
         deck_limit=const.deck_limit,
         ap_cap=const.ap_cap,
-        discard_yield=discard_yield(state, seat) if 0 <= seat < len(state.players) else 0,
         level_thresholds=tuple(const.level_thresholds),
         heal_mod=heal_mod(state),
         damage_mod=damage_mod(state),
         players=tuple(_player(state, p, seat) for p in state.players),
-        hand=hand,
-        costs=_costs(state, seat, hand, legal) if seat >= 0 else {},
-        synergy=_synergy(state, seat) if seat >= 0 else None,
         draw_pile_count=len(state.draw_pile),
         event_pile_count=len(state.event_pile),
         discard_pile=tuple(state.discard_pile),
@@ -393,9 +241,27 @@ def view_for(
         round_mods=tuple((m.seat, m.amount) for m in state.round_mods),
         ask_every_human=state.setup.ask_every_human,
         hp_by_round=tuple(state.hp_by_round),
+        outcome=state.outcome,
+    )
+
+
+def seat_fields(state: GameState, seat: int, answered: Collection[int] = ()) -> dict:
+    """The View fields (`SEAT_FIELDS`) that are this seat's own."""
+    asked, legal = _decision(state, seat, answered)
+    own = 0 <= seat < len(state.players)
+    hand = _hand_cards(state, seat, legal) if own else ()
+    return dict(
+        seat=seat,
+        discard_yield=discard_yield(state, seat) if own else 0,
+        hand=hand,
+        costs=_costs(state, seat, hand, legal) if own else {},
+        synergy=_synergy(state, seat) if own else None,
         pending=_pending(state, seat, asked),
         legal=tuple(legal),
-        log=tuple(visible_entry(e, seat) for e in state.log) if with_log else (),
-        outcome=state.outcome,
-        can_undo=seat >= 0 and can_undo(state, seat),
+        can_undo=own and can_undo(state, seat),
     )
+
+
+def own_player(state: GameState, seat: int) -> PlayerView:
+    """The seat's own entry of `players`: with its hand and deck."""
+    return _player(state, state.players[seat], seat)
