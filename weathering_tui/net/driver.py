@@ -9,10 +9,10 @@ import asyncio
 import time
 
 from ..bots import pacing
-from ..engine import SPECTATOR, visible_entry, window_choices, window_seats
-from ..engine.wire import view_to_data, wire_converter
+from ..engine import SPECTATOR, window_choices, window_seats
 from ..storage.journal import COMPACT_EVERY
 from . import protocol as pr
+from .broadcast import Frame, seat_view
 from .connection import Connection
 from .table import Table
 
@@ -85,7 +85,7 @@ class Driver:
                 try:
                     if table.unjournaled:
                         start, batch = table.durable, list(table.unjournaled)
-                        await asyncio.to_thread(table.journal.append, start, batch)
+                        await self.writer.run(table.journal.append, start, batch)
                         table.durable = start + len(batch)
                     if table.store is not None and self._compact_due(table):
                         await self._compact_in_store(table)
@@ -119,13 +119,13 @@ class Driver:
         table.compact_wanted = False
         count, text = table.snapshot()
         try:
-            await asyncio.to_thread(table.store.write_save, table.key, text, table.journal.fence)
+            await self.writer.run(table.store.write_save, table.key, text, table.journal.fence)
         except OSError:
             table.compact_wanted = True  # (a failed compaction is tried again)
             raise
         table.compacted(count)
         if table.over:
-            await asyncio.to_thread(table.write_file)
+            await self.writer.run(table.write_file)
 
     def _save(self, table: Table, at_stop: bool = False) -> None:
         """Compact the table into its save, now or once its journal append is done (in
@@ -257,33 +257,27 @@ class Driver:
                 conn.sent_views.pop(table.name, None)
             self.notice(table, "undo", name)
         state = table.game.state
-        at_once = table.bot_to_play() is not None or self._auto_pass(table) is not None
+        hide = table.bot_to_play() is not None or self._auto_pass(table) is not None
         clock = table.window[1] if table.window is not None else None  # a new clock is news
+        frame = table.frame = Frame(state, table.frame)
+        answered = table.answers.answered(state)
         for conn in self.at(table.name):
             seat = self.seat_held(conn, table)
             if seat is None:
                 continue
-            view = table.view(seat, with_log=False)
-            if at_once and view.pending is not None and view.pending.kind == "reactions":
-                continue
             last = conn.sent_views.get(table.name)
-            sent_log = last[1] if last else 0
-            if last is not None and (last[0], last[2], sent_log) == (view, clock, len(state.log)):
+            view, sent = seat_view(
+                state, seat, answered, frame, last, table.log_json, clock, hide_reactions=hide
+            )
+            if view is None:
                 continue
-            data = view_to_data(view)
-            if last is None:
-                shown = data  # the whole view, the first time
-            else:  # only what changed since the view this connection has
-                shown = {key: value for key, value in data.items() if last[3].get(key) != value}
-            shown["log"] = [_entry(e, seat) for e in state.log[sent_log:]]
-            conn.sent_views[table.name] = (view, len(state.log), clock, data)
+            conn.sent_views[table.name] = sent
             conn.send(
-                pr.server_line(
-                    "view",
+                pr.view_line(
+                    view,
                     table=table.name,
-                    version=view.version,
-                    log_start=sent_log,
-                    view=shown,
+                    version=state.version,
+                    log_start=last.log if last is not None else 0,
                     window=self.window_left(table),
                     full=last is None,
                     hints=table.hints,
@@ -380,8 +374,3 @@ class Driver:
             conn.identity == holder and conn.auto_pass and conn.tables.get(table.name) == seat
             for conn in self.at(table.name)
         )
-
-
-def _entry(entry, seat: int) -> dict:
-    """A log entry as this seat reads it (the view's own rule), through the converter."""
-    return wire_converter().unstructure(visible_entry(entry, seat))

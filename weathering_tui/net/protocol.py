@@ -16,6 +16,7 @@ from typing import Union
 
 import attrs
 import cattrs
+import orjson
 from cattrs.strategies import configure_tagged_union
 
 from ..content import configuration_ids
@@ -190,9 +191,15 @@ def _first_line(exc: BaseException) -> str:
     return clean(lines[0] if lines else "wrong shape", 120)
 
 
+def dumps(value) -> bytes:
+    """Compact UTF-8 JSON, as `json.dumps(ensure_ascii=False)` writes it (keys that
+    are not strings become strings there too). orjson: encoding views is most of what
+    a busy server does (one per seat per change)."""
+    return orjson.dumps(value, option=orjson.OPT_NON_STR_KEYS)
+
+
 def client_line(message) -> bytes:
-    data = CONVERTER.unstructure(message, ClientMessage)
-    return (json.dumps(data, ensure_ascii=False, separators=(",", ":")) + "\n").encode()
+    return dumps(CONVERTER.unstructure(message, ClientMessage)) + b"\n"
 
 
 # ------------------------------------------------------------ server -> client
@@ -302,7 +309,19 @@ def server_line(message_type: str, /, **fields) -> bytes:
     message = SERVER_TYPES[message_type](**fields)
     data = {k: v for k, v in attrs.asdict(message, recurse=False).items() if v is not None}
     data["type"] = message_type
-    return (json.dumps(data, ensure_ascii=False, separators=(",", ":")) + "\n").encode()
+    return dumps(data) + b"\n"
+
+
+def view_line(view_json: bytes, /, **fields) -> bytes:
+    """A view message whose `view` is already JSON (`net.broadcast` builds it); its
+    other fields are checked by `ViewMessage` as in `server_line`."""
+    message = ViewMessage(view={}, **fields)
+    data = {name: getattr(message, name) for name in _VIEW_REST}
+    data["type"] = "view"
+    return b'{"view":' + view_json + b"," + dumps(data)[1:] + b"\n"
+
+
+_VIEW_REST = [f.name for f in attrs.fields(ViewMessage) if f.name != "view"]
 
 
 def parse_server(line: bytes) -> dict:

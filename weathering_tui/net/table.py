@@ -27,6 +27,7 @@ from ..engine import (
 from ..engine import actions as act
 from ..savefile import SavedGame, SaveError, to_toml, write_save
 from ..storage.journal import FileJournal, Journal, read_table
+from .broadcast import Frame, LogCache
 from .protocol import ProtocolError, clean_name, parse_action
 
 SIDES = {"e": "ecologist", "l": "lobbyist"}
@@ -89,6 +90,8 @@ class Table:
         self.durable = 0  # actions on disk (in the save or the journal): what may be shown
         self.answers = Answers()  # the open reaction window's answers, applied in seat order
         self.window: tuple[object, float] | None = None  # (its frame, when its time is up)
+        self.frame: Frame | None = None  # the public part of the views last pushed
+        self.log_json = LogCache()  # the log's entries as JSON, built once
 
     # ------------------------------------------------------------ seats
 
