@@ -44,8 +44,14 @@ def rss_mib(pid: int) -> float:
 
 def cpu_seconds(pid: int) -> float:
     """User and system CPU a process has used so far (from /proc)."""
+    return sum(cpu_split(pid))
+
+
+def cpu_split(pid: int) -> tuple[float, float]:
+    """(user, system) CPU seconds a process has used so far."""
     fields = Path(f"/proc/{pid}/stat").read_text().rpartition(")")[2].split()
-    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    tick = os.sysconf("SC_CLK_TCK")
+    return int(fields[11]) / tick, int(fields[12]) / tick
 
 
 def _load_part(args) -> list[float]:
@@ -305,9 +311,14 @@ def main(argv: list[str]) -> int:
     processes = int(argv[2]) if len(argv) > 2 else 4
     folder = Path(tempfile.mkdtemp(prefix="weathering-bench-"))
     path = folder / "s.sock"
+    # WEATHERING_BENCH_PROFILE=FILE: the server runs under cProfile and leaves its
+    # figures in FILE when the bench stops it (read them with `python -m pstats FILE`).
+    profile = os.environ.get("WEATHERING_BENCH_PROFILE")
+    profiler = ["-m", "cProfile", "-o", profile] if profile else []
     server = subprocess.Popen(
         [
             sys.executable,
+            *profiler,
             "-m",
             "weathering_tui",
             "serve",
@@ -330,11 +341,13 @@ def main(argv: list[str]) -> int:
                 break
             time.sleep(0.05)
         idle = rss_mib(server.pid)
-        cpu_before = cpu_seconds(server.pid)
+        user_before, system_before = cpu_split(server.pid)
         started = time.perf_counter()
         latencies = spread(path, tables, seats, 900, processes)
         seconds = time.perf_counter() - started
-        cpu = cpu_seconds(server.pid) - cpu_before
+        user, system = cpu_split(server.pid)
+        user, system = user - user_before, system - system_before
+        cpu = user + system
         peak = rss_mib(server.pid)
         actions = table_actions(folder / "tables")
         ms = sorted(x * 1000 for x in latencies)
@@ -343,7 +356,11 @@ def main(argv: list[str]) -> int:
             f"({processes} client processes)"
         )
         print(f"  {actions} actions in {seconds:.1f} s ({actions / seconds:.0f} actions/s)")
-        print(f"  server CPU per action: {cpu * 1000 / max(1, actions):.3f} ms")
+        per = 1000 / max(1, actions)
+        print(
+            f"  server CPU per action: {cpu * per:.3f} ms "
+            f"(user {user * per:.3f} ms, system {system * per:.3f} ms)"
+        )
         print(
             f"  action → next view: median {statistics.median(ms):.1f} ms, "
             f"p95 {ms[int(len(ms) * 0.95)]:.1f} ms, max {ms[-1]:.1f} ms"

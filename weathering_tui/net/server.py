@@ -23,6 +23,7 @@ from pathlib import Path
 from ..bots.pool import BotPool
 from ..engine import SPECTATOR
 from ..savefile import SaveError
+from ..storage.writer import Writer
 from . import protocol as pr
 from .cluster import Cluster
 from .connection import HELLO_WITHIN, Admission, Connection, user_name
@@ -77,6 +78,7 @@ class Server(Lobby, Driver, Cluster):
         self.wrong_codes: dict[tuple | str, list[float]] = {}
         self.last_chat: dict[str, float] = {}  # identity -> when it last chatted
         self.flushing: dict[str, asyncio.Task] = {}  # tables whose journal is being written
+        self.writer = Writer()  # the journal's writes, off the event loop
         self.cluster_init()  # (used with a store: several servers on one Redis)
 
     # ------------------------------------------------------------ start and stop
@@ -153,6 +155,7 @@ class Server(Lobby, Driver, Cluster):
         with contextlib.suppress(OSError):
             self.socket_path.unlink()
         self.pool.close()
+        self.writer.close()
         if self.store is not None:
             await self.cluster_stop()  # our leases go: another server takes over at once
 
