@@ -61,3 +61,35 @@ def test_reset_empties_it(tmp_path):
     assert journal.length == 3 and len(journal.entries()) == 3
     journal.reset()
     assert journal.length == 0 and journal.entries() == []
+
+
+async def test_a_table_server_compacts_its_journal_off_the_event_loop(tmp_path, monkeypatch):
+    """Every COMPACT_EVERY journal lines the save is written again and the journal
+    emptied, by the server's writer thread (never on the event loop); the finished
+    save holds the whole game."""
+    import threading
+
+    from helpers import running_server
+
+    from weathering_tui.net import driver
+    from weathering_tui.net.headless import play_seat
+    from weathering_tui.net.table import Table
+
+    monkeypatch.setattr(driver, "COMPACT_EVERY", 10)
+    threads: list[int] = []
+    write_compacted = Table.write_compacted
+
+    def recorded(self, text):
+        threads.append(threading.get_ident())
+        write_compacted(self, text)
+
+    monkeypatch.setattr(Table, "write_compacted", recorded)
+    async with running_server(tmp_path) as server:
+        await play_seat("c", 0, "random", server.socket_path, create="1v1", seed=4, timeout=60)
+        table = server.tables["c"]
+        assert table.over
+        actions = list(table.game.actions)
+    assert len(threads) >= len(actions) // 10 - 1 > 2, "compacted as the journal grew"
+    assert threading.get_ident() not in threads
+    assert read_table(table.path).actions == actions
+    assert len(FileJournal.beside(table.path).entries()) < 10

@@ -81,14 +81,17 @@ class Driver:
         its players are told, and it goes on by itself once the write succeeds."""
         failed = False
         try:
-            while table.unjournaled or (table.store is not None and table.compact_wanted):
+            while table.unjournaled or (table.compact_wanted and table.path is not None):
                 try:
                     if table.unjournaled:
                         start, batch = table.durable, list(table.unjournaled)
                         await self.writer.run(table.journal.append, start, batch)
                         table.durable = start + len(batch)
-                    if table.store is not None and self._compact_due(table):
-                        await self._compact_in_store(table)
+                    if self._compact_due(table) and not table.unjournaled:
+                        if table.store is not None:
+                            await self._compact_in_store(table)
+                        elif table.path is not None:
+                            await self._compact_in_file(table)
                 except OSError as exc:
                     print(f"weathering serve: table {table.name}: journal: {exc}", flush=True)
                     if getattr(self, "cluster_closing", False):
@@ -104,14 +107,25 @@ class Driver:
             self.notice(table, "resumed", "")
         if table.over and table.finished_at == float("inf"):
             table.finished_at = time.monotonic()
-        if table.store is None and self._compact_due(table):
-            self._save(table)
         self.push(table)
         if table.over:
             self.broadcast_lobby()
 
     def _compact_due(self, table: Table) -> bool:
         return table.over or table.journal.length >= COMPACT_EVERY or table.compact_wanted
+
+    async def _compact_in_file(self, table: Table) -> None:
+        """The save written from the game as it is now (serialized here, on the loop),
+        then the journal emptied, both by the writer: off the loop, after the appends
+        before them and before those after them."""
+        table.compact_wanted = False
+        count, text = table.snapshot()
+        try:
+            await self.writer.run(table.write_compacted, text)
+        except OSError:
+            table.compact_wanted = True  # (a failed compaction is tried again)
+            raise
+        table.compacted(count)
 
     async def _compact_in_store(self, table: Table) -> None:
         """The save written from the game as it is now (serialized here, on the loop, so

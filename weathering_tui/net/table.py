@@ -12,6 +12,7 @@ from pathlib import Path
 
 import attrs
 
+from ..atomicfile import atomic_write
 from ..bots import BOTS
 from ..engine import (
     SPECTATOR,
@@ -337,6 +338,13 @@ class Table:
         """The save's text now, and how many actions it holds (for a store)."""
         self.game.table = self.table_meta()
         return len(self.game.actions), to_toml(self.game).encode("utf-8")
+
+    def write_compacted(self, text: bytes) -> None:
+        """(In the server's writer) the save, durable, then the journal emptied: a crash
+        between the two leaves lines the save holds, which reading skips."""
+        atomic_write(self.path, text, True)
+        if self.journal is not None:
+            self.journal.reset()
 
     def compacted(self, count: int) -> None:
         """The store holds a save of the first `count` actions and an empty journal."""
