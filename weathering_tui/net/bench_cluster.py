@@ -28,6 +28,8 @@ from pathlib import Path
 from . import protocol as pr
 from .headless import play_seat
 
+ROUNDS = 4  # games played for each latency figure, players on A and on B in turns
+
 
 def _free_port() -> int:
     with socket.socket() as probe:
@@ -129,12 +131,16 @@ def bench_cluster(tables: int = 6) -> int:
     servers = [_serve(folder / n, p, url) for n, p in zip("ab", paths, strict=True)]
     try:
         time.sleep(1.5)  # each server has read the lobby once
-        _create(paths[0], "near")
-        _create(paths[0], "far")
-        time.sleep(1.5)  # the other server has seen the table
-        near = asyncio.run(_players(paths[0], ["near"]))
-        far = asyncio.run(_players(paths[1], ["far"]))
-        print("action → next view, a 1v1 of two headless players, the table on server A:")
+        for i in range(ROUNDS):
+            _create(paths[0], f"near{i}")
+            _create(paths[0], f"far{i}")
+        time.sleep(1.5)  # the other server has seen the tables
+        near: list[float] = []
+        far: list[float] = []
+        for i in range(ROUNDS):  # in turns, so that a noisy moment weighs on both
+            near += asyncio.run(_players(paths[0], [f"near{i}"]))
+            far += asyncio.run(_players(paths[1], [f"far{i}"]))
+        print(f"action → next view, {ROUNDS} games of 1v1 (two headless players), on server A:")
         print(f"  players on A (the owner):       {_ms(near)} ({len(near)} actions)")
         print(f"  players on B (forwarded to A):  {_ms(far)} ({len(far)} actions)")
         extra = (statistics.median(far) - statistics.median(near)) * 1000

@@ -11,7 +11,7 @@ from . import protocol as pr
 LEASE_MS = 3000  # a table whose owner stops renewing is taken over after this
 ALIVE_MS = 10000  # a server not seen for this long: its players have left our tables
 TICK = 1.0  # seconds between two looks at leases, owners and the lobby
-OUT_KEEP = 10000  # entries kept in a server's relay stream
+OUT_KEEP = 10000  # entries kept in a table's command stream
 
 RENEW = """
 if redis.call('GET', KEYS[1]) == ARGV[1] then

@@ -4,6 +4,7 @@ and every second the leases, takeovers, owners and the lobby (net/cluster.py say
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 
 from . import protocol as pr
@@ -13,6 +14,14 @@ from .cluster_base import ALIVE_MS, LEASE_MS, OUT_KEEP, TICK, RemoteConn
 class ClusterLoops:
     """Mixed into `Cluster`: its state lives in `Cluster.cluster_init`."""
 
+    @staticmethod
+    def add_out(pipe, target: str, fields):
+        """An outbox entry, into a pipeline or sent by the client: a command added to a
+        table's stream (a dict of fields), or a line published on a server's channel."""
+        if isinstance(fields, bytes):
+            return pipe.publish(target, fields)
+        return pipe.xadd(target, fields, maxlen=OUT_KEEP, approximate=True)
+
     async def _out_loop(self) -> None:
         """Everything this server adds to Redis streams, in order, off the loop's path."""
         while not self.cluster_closing:
@@ -21,9 +30,12 @@ class ClusterLoops:
             try:
                 while self.outbox or self.lobby_dirty:
                     batch, self.outbox = self.outbox, []
+                    if len(batch) == 1 and not self.lobby_dirty:  # the common case, alone:
+                        await self.add_out(self.aredis, *batch[0])  # (a pipeline costs more)
+                        continue
                     pipe = self.aredis.pipeline(transaction=False)
-                    for stream, fields in batch:
-                        pipe.xadd(stream, fields, maxlen=OUT_KEEP, approximate=True)
+                    for target, fields in batch:
+                        self.add_out(pipe, target, fields)
                     if self.lobby_dirty:
                         self.lobby_dirty = False
                         for table in list(self.tables.values()):
@@ -84,19 +96,35 @@ class ClusterLoops:
                 del last[key]
 
     async def _relay_loop(self) -> None:
-        """What the owners of remote tables send this server's players."""
-        stream = self.store.key("server", self.server_id, "out")
-        last = "$"
+        """What the owners of remote tables send this server's players (our channel).
+        Subscribed again after a dropped link, our players at remote tables ask for
+        their seats again: what was published meanwhile is gone, whole views replace it."""
+        channel = self.store.key("server", self.server_id, "out")
+        first = True
         while not self.cluster_closing:
+            pubsub = self.aredis.pubsub()
             try:
-                answer = await self.aredis.xread({stream: last}, block=500, count=200)
-            except Exception:  # noqa: BLE001 - Redis away: resume from where we were
+                await pubsub.subscribe(channel)
+                if not first:
+                    self._ask_again()
+                first = False
+                while not self.cluster_closing:
+                    message = await pubsub.get_message(ignore_subscribe_messages=True, timeout=0.5)
+                    if message is not None and message.get("type") == "message":
+                        conn_id, _, line = message["data"].partition(b" ")
+                        self._deliver(conn_id.decode(), line)
+            except Exception:  # noqa: BLE001 - Redis away: subscribe again in a moment
                 await asyncio.sleep(TICK)
-                continue
-            for _, entries in answer or ():
-                for entry_id, fields in entries:
-                    last = entry_id.decode()
-                    self._deliver(fields[b"conn"].decode(), fields[b"line"])
+            finally:
+                with contextlib.suppress(Exception):
+                    await pubsub.aclose()
+
+    def _ask_again(self) -> None:
+        """Every seat our players hold at remote tables, asked of its owner again."""
+        for name in list(self.forwarded):
+            entry = self.remote.get(name)
+            if entry is not None and entry["owner"]:
+                self._owner_changed(name, entry)
 
     async def _tick_loop(self) -> None:
         while not self.cluster_closing:
@@ -112,7 +140,6 @@ class ClusterLoops:
         alive = self.store.key("server", self.server_id, "alive")
         pipe = self.aredis.pipeline(transaction=False)
         pipe.set(alive, "1", px=ALIVE_MS)  # our players' owners see we are here
-        pipe.expire(self.store.key("server", self.server_id, "out"), 600)
         await pipe.execute()
         for key in list(self.leases):
             kept = await self.renew_script(
