@@ -179,6 +179,59 @@ async def test_an_action_sent_twice_is_applied_once(tmp_path, redis_url):
         await owner.stop()
 
 
+async def test_a_server_that_lost_its_channel_gets_its_players_whole_views_again(
+    tmp_path, redis_url
+):
+    """Answers to players of other servers are published, not kept: views published
+    while a server's subscription was down are gone. Subscribed again, it asks its
+    players' seats again, and the owner sends them whole views."""
+    import redis
+
+    from weathering_tui.net.server import Server
+
+    def server(name):
+        store = RedisStore(redis_url)
+        return Server(tmp_path / name, tmp_path / f"{name}.sock", pace=30, grace=30, store=store)
+
+    owner, other = server("a"), server("b")
+    await owner.start()
+    await other.start()
+    try:
+        await asyncio.to_thread(create_on, owner.socket_path)
+        reader, writer = await asyncio.open_unix_connection(str(other.socket_path))
+        writer.write(pr.client_line(pr.Hello(pr.PROTOCOL, "t", identity="bea")))
+        for _ in range(50):
+            if "k" in other.remote:
+                break
+            await asyncio.sleep(0.1)
+        writer.write(pr.client_line(pr.TakeSeat("k", 0)))
+        await asyncio.to_thread(
+            ask, owner.socket_path, pr.TakeSeat("k", 1), want="seated", identity="cyd"
+        )
+
+        async def views(seconds):
+            found, end = [], time.monotonic() + seconds
+            while time.monotonic() < end:
+                try:
+                    line = await asyncio.wait_for(reader.readline(), 0.3)
+                except TimeoutError:
+                    continue
+                message = json.loads(line)
+                if message["type"] == "view":
+                    found.append(message)
+            return found
+
+        assert any(v["full"] for v in await views(2)), "the first view is whole"
+        killed = redis.Redis.from_url(redis_url).client_kill_filter(_type="pubsub")
+        assert killed >= 1
+        again = await views(4)
+        assert any(v["full"] for v in again), "a whole view after subscribing again"
+        writer.close()
+    finally:
+        await other.stop()
+        await owner.stop()
+
+
 def test_a_player_whose_server_dies_leaves_the_owners_table(tmp_path, redis_url):
     """As for a dropped connection: before the start their seat is free again (after it,
     it would wait the grace, then a bot would play it)."""

@@ -97,14 +97,17 @@ class ClusterLoops:
 
     async def _relay_loop(self) -> None:
         """What the owners of remote tables send this server's players (our channel).
-        Subscribed again after a dropped link, our players at remote tables ask for
-        their seats again: what was published meanwhile is gone, whole views replace it."""
+        Subscribed again after a dropped link (the Redis client does it by itself, or
+        this loop), our players at remote tables ask for their seats again: what was
+        published meanwhile is gone, and whole views replace it."""
         channel = self.store.key("server", self.server_id, "out")
         first = True
+        watch = _Reconnected(self._ask_again)
         while not self.cluster_closing:
             pubsub = self.aredis.pubsub()
             try:
                 await pubsub.subscribe(channel)
+                pubsub.connection.register_connect_callback(watch.connected)
                 if not first:
                     self._ask_again()
                 first = False
@@ -332,3 +335,14 @@ class ClusterLoops:
 
     def remote_lobby(self) -> list[dict]:
         return [entry["summary"] for entry in self.remote.values()]
+
+
+class _Reconnected:
+    """Told by the Redis client each time the subscription's connection is made again
+    (the client keeps callbacks as weak references to methods: hence an object)."""
+
+    def __init__(self, then):
+        self.then = then
+
+    def connected(self, _connection) -> None:
+        self.then()
