@@ -294,3 +294,15 @@ def test_a_connection_is_named_on_redis_by_a_token_never_reused(tmp_path):
         seen.add(token)
         del conn
         gc.collect()
+
+
+def test_a_unix_account_is_scoped_by_its_machine_id_not_only_its_host_name(tmp_path):
+    """Two machines with the same host name: their users are not one another."""
+    from weathering_tui.net.server import machine_name
+
+    one, two = tmp_path / "one", tmp_path / "two"
+    one.write_text("3d1219c7c4c5404aaa1f6d2a48adfda4\n")
+    two.write_text("9f00aa11c4c5404aaa1f6d2a48adfda4\n")
+    assert machine_name([one]) != machine_name([two])
+    assert machine_name([one]) == f"{socket.gethostname()}.3d1219c7"
+    assert machine_name([tmp_path / "none"]) == socket.gethostname()

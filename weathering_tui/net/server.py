@@ -32,11 +32,24 @@ from .folders import unsafe_folder
 from .lobby import Lobby
 from .table import Table
 
+
+def machine_name(ids=("/etc/machine-id", "/var/lib/dbus/machine-id")) -> str:
+    """This machine among those sharing a store: its host name and the start of its
+    machine id (two machines may share a host name; a machine id is unique to one)."""
+    for path in ids:
+        try:
+            machine = Path(path).read_text().strip()[:8]
+        except OSError:
+            continue
+        if machine:
+            return f"{socket.gethostname()}.{machine}"
+    return socket.gethostname()
+
+
 PER_IDENTITY = 8  # connections of one identity at once
 WAITING_EXPIRES = 3600.0  # seconds a table may wait for its players before it goes
 FINISHED_KEPT = 600.0  # seconds a finished table stays in the lobby
 BACKLOG = 1024  # sockets waiting to be accepted: a burst of connects fills no queue
-HOST = socket.gethostname()
 IDLE = 3600.0  # seconds without a message before a connection away from tables is closed
 
 
@@ -289,7 +302,7 @@ class Server(Lobby, Driver, Cluster):
             raise pr.ProtocolError("protocol", f"this server speaks protocol {pr.PROTOCOL}")
         user = user_name(conn.uid)
         if self.store is not None:  # servers share tables: a user is one of this machine
-            user = f"{user}@{HOST}"
+            user = f"{user}@{machine_name()}"
         if message.identity is not None:
             if conn.uid != self.own_uid:
                 raise pr.ProtocolError("identity", "only the server's own user names identities")
