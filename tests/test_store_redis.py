@@ -149,3 +149,43 @@ def test_redis_stopped_and_started_again_pauses_the_table_and_loses_nothing(tmp_
         output = server.stdout.read().decode() if server.stdout else ""
         redis_server.stop()
     assert "journal" in output and "Traceback" not in output  # it said what failed
+
+
+async def test_a_finished_table_dropped_from_the_lobby_leaves_redis_within_a_week(
+    tmp_path, redis_url
+):
+    """Swept from the lobby, a finished table's streams and summary go at once; its save
+    and journal stay a week for `export`, then expire (the TOML file stays)."""
+    import asyncio
+
+    import redis
+    from helpers import running_server
+
+    from weathering_tui.net.cluster_base import FINISHED_KEPT_S
+    from weathering_tui.net.headless import play_seat
+
+    store = RedisStore(redis_url)
+    async with running_server(tmp_path, store=store) as server:
+        await play_seat("k", 0, "random", server.socket_path, create="1v1", seed=2, timeout=60)
+        table = server.tables["k"]
+        assert table.over
+        client = redis.Redis.from_url(redis_url)
+        save, summary = (
+            store.key("table", table.key, "save"),
+            store.key("table", table.key, "summary"),
+        )
+        for _ in range(50):  # the finished save reaches the store
+            if client.exists(save) and client.exists(summary):
+                break
+            await asyncio.sleep(0.1)
+        assert client.ttl(save) == -1, "kept while the table is listed"
+        server._forget(table)
+        server.forget_in_store(table)
+        for _ in range(50):
+            if client.ttl(save) > 0:
+                break
+            await asyncio.sleep(0.1)
+        assert 0 < client.ttl(save) <= FINISHED_KEPT_S
+        assert not client.exists(summary)
+        assert not client.sismember(store.key("tables"), table.key)
+    assert (tmp_path / "saves" / "tables" / f"{table.key}.toml").exists()

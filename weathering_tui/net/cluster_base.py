@@ -11,6 +11,7 @@ from . import protocol as pr
 LEASE_MS = 3000  # a table whose owner stops renewing is taken over after this
 ALIVE_MS = 10000  # a server not seen for this long: its players have left our tables
 TICK = 1.0  # seconds between two looks at leases, owners and the lobby
+FINISHED_KEPT_S = 7 * 24 * 3600  # a finished table's save and journal, kept for export
 OUT_KEEP = 10000  # entries kept in a table's command stream
 
 RENEW = """

@@ -8,7 +8,7 @@ import contextlib
 import json
 
 from . import protocol as pr
-from .cluster_base import ALIVE_MS, LEASE_MS, OUT_KEEP, TICK, RemoteConn
+from .cluster_base import ALIVE_MS, FINISHED_KEPT_S, LEASE_MS, OUT_KEEP, TICK, RemoteConn
 
 
 class ClusterLoops:
@@ -316,7 +316,8 @@ class ClusterLoops:
 
     def forget_in_store(self, table) -> None:
         """A table this server drops for good (finished and swept): its lease, its name
-        in the lobby and its streams go (its save stays, for `export`)."""
+        in the lobby and its streams go; its save stays a week, for `export` (the
+        finished game is also the usual TOML file in the tables folder)."""
         token = self.leases.pop(table.key, None)
         if token is not None and self.aredis is not None:
             asyncio.get_running_loop().create_task(self._forget_keys(table.key, token))
@@ -329,6 +330,8 @@ class ClusterLoops:
             pipe.srem(self.store.key("tables"), key)
             for part in ("summary", "commands", "done"):
                 pipe.delete(self.store.key("table", key, part))
+            for part in ("save", "journal"):  # kept a while for `export`, then gone
+                pipe.expire(self.store.key("table", key, part), FINISHED_KEPT_S)
             await pipe.execute()
         except Exception as exc:  # noqa: BLE001 - Redis away: the keys stay, harmless
             print(f"weathering serve: store: {exc}", flush=True)
