@@ -124,6 +124,41 @@ def test_the_owner_killed_mid_game_another_server_takes_over_and_nothing_is_lost
         finish(procs + clients)
 
 
+def test_a_table_still_waiting_for_players_outlives_its_owner(tmp_path, redis_url):
+    """Made on A, a seat taken from B, A killed before the game starts: B takes the
+    table over as it was made (same seed, same seats open), seats its player again,
+    and the game starts and ends when the last seat is taken."""
+    paths, procs = servers(tmp_path, redis_url, count=2)
+    clients = []
+    store = RedisStore(redis_url)
+    try:
+        create_on(paths[0])
+        clients = [player(paths[1], 0, "bea")]
+
+        def seated():
+            summary = store.summary("k") or {}
+            return [s.get("player") for s in summary.get("seats", [])][:1] == ["bea"]
+
+        wait_for(seated, 20)
+        made = store.read_waiting("k")
+        assert made is not None and made["open"] == [0, 1]
+        assert store.read_save("k") is None, "not started: nothing but how it was made"
+        owner_key = store.key("table", "k", "owner")
+        first_owner = store.redis.get(owner_key)
+        os.kill(procs[0].pid, signal.SIGKILL)
+        procs[0].wait()
+        wait_for(lambda: store.redis.get(owner_key) not in (None, first_owner), 15)
+        wait_for(seated, 15)  # bea's seat, asked again of the new owner
+        clients.append(player(paths[1], 1, "cyd"))
+        results = [json.loads(c.communicate(timeout=120)[0]) for c in clients]
+        assert results[0]["hp"] == results[1]["hp"]
+        save = tmp_path / "f1" / "tables" / "k.toml"
+        wait_for(save.exists, 10)
+        assert read_save(save).setup.seed == made["seed"]
+    finally:
+        finish(procs + clients)
+
+
 async def test_an_action_sent_twice_is_applied_once(tmp_path, redis_url):
     """The same forwarded command twice (a retry): the second is refused as stale."""
     from weathering_tui.net.server import Server
@@ -205,27 +240,32 @@ async def test_a_server_that_lost_its_channel_gets_its_players_whole_views_again
                 break
             await asyncio.sleep(0.1)
         writer.write(pr.client_line(pr.TakeSeat("k", 0)))
+        for _ in range(50):  # seated at the owner's table before the last seat goes
+            if owner.tables["k"].seats[0].owner == "bea":
+                break
+            await asyncio.sleep(0.1)
         await asyncio.to_thread(
             ask, owner.socket_path, pr.TakeSeat("k", 1), want="seated", identity="cyd"
         )
 
-        async def views(seconds):
-            found, end = [], time.monotonic() + seconds
+        async def whole_view(seconds) -> bool:
+            """A whole view reaches bea within `seconds` (deltas are read past)."""
+            end = time.monotonic() + seconds
             while time.monotonic() < end:
                 try:
                     line = await asyncio.wait_for(reader.readline(), 0.3)
                 except TimeoutError:
                     continue
                 message = json.loads(line)
-                if message["type"] == "view":
-                    found.append(message)
-            return found
+                if message["type"] == "view" and message["full"]:
+                    return True
+            return False
 
-        assert any(v["full"] for v in await views(2)), "the first view is whole"
+        assert await whole_view(15), "the first view is whole"
+        await asyncio.sleep(0.5)  # the game goes on: deltas
         killed = redis.Redis.from_url(redis_url).client_kill_filter(_type="pubsub")
         assert killed >= 1
-        again = await views(4)
-        assert any(v["full"] for v in again), "a whole view after subscribing again"
+        assert await whole_view(15), "a whole view after subscribing again"
         writer.close()
     finally:
         await other.stop()

@@ -48,7 +48,7 @@ from .cluster_base import (  # noqa: F401 - LEASE_MS and the scripts are the clu
     RemoteConn,
     server_id,
 )
-from .cluster_loops import ClusterLoops
+from .cluster_loops import ClusterLoops, Reconnected
 
 
 class Cluster(ClusterLoops):
@@ -87,12 +87,16 @@ class Cluster(ClusterLoops):
         self.aredis = aioredis.Redis(**parse_url(self.store.url), socket_timeout=5)
         self.renew_script = self.aredis.register_script(RENEW)
         self.release_script = self.aredis.register_script(RELEASE)
-        try:  # the tables every server knows, before the first player asks for one
+        self.reconnected = Reconnected(self._ask_again)
+        pubsub = None
+        try:  # our channel, and the tables every server knows, before any player comes
+            pubsub = await self.subscribe()
             await self._tick()
-        except Exception as exc:  # noqa: BLE001 - Redis away: the tick loop tries again
+        except Exception as exc:  # noqa: BLE001 - Redis away: the loops try again
             print(f"weathering serve: store: {exc}", flush=True)
         loop = asyncio.get_running_loop()
-        for job in (self._tick_loop(), self._inbox_loop(), self._relay_loop(), self._out_loop()):
+        relay = self._relay_loop(pubsub)
+        for job in (self._tick_loop(), self._inbox_loop(), relay, self._out_loop()):
             self.cluster_tasks.append(loop.create_task(job))
 
     async def cluster_stop_loops(self) -> None:
@@ -148,8 +152,12 @@ class Cluster(ClusterLoops):
         while table.name.casefold() in self.tables:
             try:
                 ok = await self.aredis.set(owner, token, nx=True, px=LEASE_MS)
-                if ok:
-                    await self.aredis.sadd(self.store.key("tables"), table.key)
+                if ok:  # listed, and what makes it again should this server die first
+                    waiting = json.dumps(table.waiting_record())
+                    pipe = self.aredis.pipeline(transaction=True)
+                    pipe.set(self.store.key("table", table.key, "waiting"), waiting)
+                    pipe.sadd(self.store.key("tables"), table.key)
+                    await pipe.execute()
                 break
             except Exception as exc:  # noqa: BLE001 - Redis away: try again in a moment
                 print(f"weathering serve: store: {exc}", flush=True)

@@ -95,22 +95,32 @@ class ClusterLoops:
             for key in [k for k in last if k not in self.leases]:
                 del last[key]
 
-    async def _relay_loop(self) -> None:
-        """What the owners of remote tables send this server's players (our channel).
-        Subscribed again after a dropped link (the Redis client does it by itself, or
-        this loop), our players at remote tables ask for their seats again: what was
-        published meanwhile is gone, and whole views replace it."""
-        channel = self.store.key("server", self.server_id, "out")
-        first = True
-        watch = _Reconnected(self._ask_again)
+    async def subscribe(self):
+        """Our channel, subscribed (its confirmation read: nothing published after this
+        returns is missed), and watched for the Redis client subscribing again."""
+        pubsub = self.aredis.pubsub()
+        try:
+            await pubsub.subscribe(self.store.key("server", self.server_id, "out"))
+            while (await pubsub.get_message(timeout=5.0) or {}).get("type") != "subscribe":
+                pass
+            pubsub.connection.register_connect_callback(self.reconnected.connected)
+        except BaseException:
+            with contextlib.suppress(Exception):
+                await pubsub.aclose()
+            raise
+        return pubsub
+
+    async def _relay_loop(self, pubsub=None) -> None:
+        """What the owners of remote tables send this server's players (our channel;
+        first subscribed as the server starts). Subscribed again after a dropped link
+        (the Redis client does it by itself, or this loop), our players at remote tables
+        ask for their seats again: what was published meanwhile is gone, and whole
+        views replace it."""
         while not self.cluster_closing:
-            pubsub = self.aredis.pubsub()
             try:
-                await pubsub.subscribe(channel)
-                pubsub.connection.register_connect_callback(watch.connected)
-                if not first:
+                if pubsub is None:
+                    pubsub = await self.subscribe()
                     self._ask_again()
-                first = False
                 while not self.cluster_closing:
                     message = await pubsub.get_message(ignore_subscribe_messages=True, timeout=0.5)
                     if message is not None and message.get("type") == "message":
@@ -119,8 +129,10 @@ class ClusterLoops:
             except Exception:  # noqa: BLE001 - Redis away: subscribe again in a moment
                 await asyncio.sleep(TICK)
             finally:
-                with contextlib.suppress(Exception):
-                    await pubsub.aclose()
+                if pubsub is not None:
+                    with contextlib.suppress(Exception):
+                        await pubsub.aclose()
+                pubsub = None
 
     def _ask_again(self) -> None:
         """Every seat our players hold at remote tables, asked of its owner again."""
@@ -229,12 +241,12 @@ class ClusterLoops:
         except Exception as exc:  # noqa: BLE001 - a broken table is said, not fatal
             print(f"weathering serve: table {key} not taken over: {exc}", flush=True)
             await self.release_script(keys=[owner], args=[token])
-            if "not in the store" in str(exc):  # never started: nothing to take over
+            if "not in the store" in str(exc):  # nothing to take over (made, never kept)
                 await self.aredis.srem(self.store.key("tables"), key)
             return
         self.leases[key] = token
         table.journal.fence = (owner, token)
-        table.stored = True
+        table.stored = table.game is not None  # (a table not started: saved as it starts)
         name = table.name.casefold()
         self.remote.pop(name, None)
         self.tables[name] = table
@@ -244,7 +256,8 @@ class ClusterLoops:
                 self._away(table, index)
                 table.moved.add(index)
         print(f"weathering serve: took over table {table.name}", flush=True)
-        self._drive(name)
+        if table.game is not None:
+            self._drive(name)
         self.publish_summaries()
         if self.forwarded.get(name):
             self._tell_forwarded(name, table.name, "resumed")
@@ -328,7 +341,7 @@ class ClusterLoops:
             await self.release_script(keys=[owner], args=[token])
             pipe = self.aredis.pipeline(transaction=False)
             pipe.srem(self.store.key("tables"), key)
-            for part in ("summary", "commands", "done"):
+            for part in ("summary", "commands", "done", "waiting"):
                 pipe.delete(self.store.key("table", key, part))
             for part in ("save", "journal"):  # kept a while for `export`, then gone
                 pipe.expire(self.store.key("table", key, part), FINISHED_KEPT_S)
@@ -340,7 +353,7 @@ class ClusterLoops:
         return [entry["summary"] for entry in self.remote.values()]
 
 
-class _Reconnected:
+class Reconnected:
     """Told by the Redis client each time the subscription's connection is made again
     (the client keeps callbacks as weak references to methods: hence an object)."""
 

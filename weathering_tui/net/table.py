@@ -361,6 +361,34 @@ class Table:
         `weathering check` and replays read it)."""
         write_save(self.path, self.game, backup=False, durable=True)
 
+    def waiting_record(self) -> dict:
+        """What makes this table again before its game starts (kept in a store, so that
+        another server can take over a table still waiting for its players)."""
+        open_seats = [i for i, seat in enumerate(self.seats) if seat.open]
+        return {
+            **{"name": self.name, "configuration": self.configuration, "open": open_seats},
+            **{"bots": self.bot_kind, "code": self.code, "creator": self.creator or ""},
+            **{"seed": self.seed, "events": self.events, "hints": self.hints},
+            "start_when_full": self.start_when_full,
+        }
+
+    @classmethod
+    def from_waiting(cls, record: dict, path: Path, store) -> Table:
+        table = cls(
+            clean_name(record["name"]),
+            record["configuration"],
+            record["open"],
+            bots=record["bots"],
+            code=record["code"],
+            creator=record["creator"] or None,
+            seed=record["seed"],
+            events=record["events"],
+            start_when_full=record["start_when_full"],
+            hints=record["hints"],
+        )
+        table.keep_at(path, store)
+        return table
+
     @classmethod
     def reopen(cls, path: Path, store=None) -> Table:
         """A table back from its autosave, every player away until they return. With a
@@ -370,7 +398,10 @@ class Table:
         else:
             raw = store.read_save(path.stem)
             if raw is None:
-                raise SaveError(path, "not_in_the_store")
+                record = store.read_waiting(path.stem)  # a table not started yet
+                if record is None:
+                    raise SaveError(path, "not_in_the_store")
+                return cls.from_waiting(record, path, store)
             game = read_table(path, raw=raw, journal=store.journal(path.stem))
         meta = game.table
         setup = game.setup

@@ -107,6 +107,12 @@ class RedisStore:
         return json.loads(raw) if raw else None
 
     @_guarded
+    def read_waiting(self, name: str) -> dict | None:
+        """A table not started yet, as its owner made it (`Table.waiting_record`)."""
+        raw = self.redis.get(self.key("table", name, "waiting"))
+        return json.loads(raw) if raw else None
+
+    @_guarded
     def read_save(self, name: str) -> bytes | None:
         return self.redis.get(self.key("table", name, "save"))
 
