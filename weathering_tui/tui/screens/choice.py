@@ -88,12 +88,25 @@ class ChoiceModal(ModalScreen[Any]):
     def _tick(self) -> None:
         self.query_one("#choice-clock", Static).update(Text(self.clock()))
 
+    later: tuple | None = None  # an answer given while another screen covered this one
+
     def answer(self, value) -> None:
-        """Close with this answer, once: a key already queued when the dialog closed
-        must not close whatever screen is under it (the game screen)."""
-        if self.is_current and not self.answered:
+        """Close with this answer, once, and only from the top of the screens: a key
+        queued as the dialog closed must not close the screen under it (the game), and
+        an answer given while help or the log covers the dialog (a reaction window's
+        time up) closes it when they close — dismissing it then would close them."""
+        if self.answered:
+            return
+        if self.app.screen is self:
             self.answered = True
             self.dismiss(value)
+        elif self in self.app.screen_stack:
+            self.later = (value,)
+
+    def on_screen_resume(self) -> None:
+        if self.later is not None:
+            (value,), self.later = self.later, None
+            self.answer(value)
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         self.answer(self.options[event.option_index][1])

@@ -29,11 +29,11 @@ class TextModal(Screen[str | None]):
         self.query_one(Input).focus()
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
-        if self.is_current:
+        if self.app.screen is self:
             self.dismiss(event.value)
 
     def action_back(self) -> None:
-        if self.is_current:
+        if self.app.screen is self:
             self.dismiss(None)
 
 

@@ -78,7 +78,8 @@ class WindowPrompt(Screen[int | None]):
         self.query_one("#window-clock", Static).update(Text(self._clock()))
 
     def _close(self, result) -> None:
-        if not self.done and self.is_current:
+        """Closed from the top of the screens only (see `ChoiceModal.answer`)."""
+        if not self.done and self.app.screen is self:
             self.done = True
             self.dismiss(result)
 
