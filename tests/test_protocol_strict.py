@@ -162,3 +162,11 @@ def test_server_messages_are_typed_both_ways():
     ):
         with pytest.raises(pr.ProtocolError):
             pr.parse_server(bad)
+
+
+def test_a_seed_beyond_64_bits_is_still_a_message():
+    """orjson refuses integers beyond 64 bits: the json module writes them instead, so
+    a client's odd seed reaches the server (which answers it), never a crash."""
+    message = pr.CreateTable("t", "1v1", (0,), seed=2**64)
+    assert pr.parse_client(pr.client_line(message)).seed == 2**64
+    assert pr.dumps({"n": -(2**63) - 1, 1: "a"}) == b'{"n":-9223372036854775809,"1":"a"}'

@@ -195,7 +195,10 @@ def dumps(value) -> bytes:
     """Compact UTF-8 JSON, as `json.dumps(ensure_ascii=False)` writes it (keys that
     are not strings become strings there too). orjson: encoding views is most of what
     a busy server does (one per seat per change)."""
-    return orjson.dumps(value, option=orjson.OPT_NON_STR_KEYS)
+    try:
+        return orjson.dumps(value, option=orjson.OPT_NON_STR_KEYS)
+    except TypeError:  # what orjson refuses (an integer beyond 64 bits), json writes
+        return json.dumps(value, ensure_ascii=False, separators=(",", ":")).encode()
 
 
 def client_line(message) -> bytes:
