@@ -101,7 +101,7 @@ async def test_one_identity_in_two_terminals_the_newer_holds_the_seat_the_older_
                 await p1.press(key)
             await until(p1, lambda: isinstance(first.screen, WaitingScreen))
             # the waiting room is right from the start: my seat is mine, not free
-            await until(p1, lambda: "0. Écolo Ann" in screen_text(first))
+            await until(p1, lambda: "1. Écolo Ann" in screen_text(first))
             await p1.press("s")  # started: the other seat becomes a bot
             await until(p1, lambda: first.session is not None)
             second = JoinApp(lang="en", socket_path=path, identity="ann", name="Ann")
@@ -210,3 +210,22 @@ async def test_q_in_a_dialog_at_a_table_goes_back_to_the_lobby_as_on_the_game_sc
             await pilot.press("q")
             await until(pilot, lambda: isinstance(app.screen, LobbyScreen))
             assert app.is_running and app.return_code is None
+
+
+async def test_a_table_that_starts_when_full_says_so_in_its_waiting_room(tmp_path):
+    path = tmp_path / "s.sock"
+    async with running_server(tmp_path):
+        reader, writer = await asyncio.open_unix_connection(str(path))
+        writer.write(pr.client_line(pr.Hello(pr.PROTOCOL, "raw", identity="host")))
+        writer.write(pr.client_line(pr.CreateTable("den", "2v1", (0, 1), start_when_full=True)))
+        app = JoinApp(lang="en", socket_path=path, identity="me", name="Me")
+        async with app.run_test(size=(80, 24)) as pilot:
+            await until(pilot, lambda: isinstance(app.screen, LobbyScreen) and app.client.tables)
+            await pilot.press("enter")
+            await pilot.press("1")
+            await until(pilot, lambda: isinstance(app.screen, WaitingScreen))
+            await until(pilot, lambda: "1. Écolo Me" in screen_text(app))
+            shown = screen_text(app)
+            assert "The game starts once every seat is taken" in shown
+            assert "creator says so" not in shown
+        writer.close()

@@ -284,6 +284,7 @@ class Table:
             ],
             "spectators": spectators,
             "hints": self.hints,
+            "start_when_full": self.start_when_full,
             **where,
         }
 

@@ -179,6 +179,7 @@ STRINGS: dict[str, str] = {
     "lobby.no_seat": "No free seat at this table: w to watch.",
     "wait.title": "Table {table}: waiting for the players",
     "wait.keys": "The game starts when its creator says so · Esc leave the table",
+    "wait.keys_full": "The game starts once every seat is taken · Esc leave the table",
     "wait.keys_creator": "s start (empty seats become bots) · Esc leave the table",
     "notice.started": "The game begins.",
     "notice.away": "{name} lost the link: the seat waits for them.",

@@ -180,6 +180,7 @@ STRINGS: dict[str, str] = {
     "lobby.no_seat": "Aucune place libre à cette table : w pour regarder.",
     "wait.title": "Table {table} : on attend les joueurs",
     "wait.keys": "La partie commence quand son créateur le décide · Échap quitter la table",
+    "wait.keys_full": "La partie commence dès que toutes les places sont prises · Échap quitter la table",
     "wait.keys_creator": "s commencer (les places vides deviennent des bots) · Échap quitter la table",
     "notice.started": "La partie commence.",
     "notice.away": "{name} a perdu le lien : sa place l'attend.",

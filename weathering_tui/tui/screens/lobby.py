@@ -32,7 +32,8 @@ def seat_line(tr, index: int | None, seat: dict) -> str:
         who = tr("lobby.free")
     else:
         who = tr("new.bot")
-    return f"{side:<6} {who}" if index is None else f"{index}. {side:<6} {who}"
+    # Seats are numbered from 1 wherever a player reads them (as in the seat picker).
+    return f"{side:<6} {who}" if index is None else f"{index + 1}. {side:<6} {who}"
 
 
 def table_line(tr, table: dict) -> str:

@@ -53,6 +53,8 @@ class WaitingScreen(Screen[None]):
         for i, seat in enumerate(summary["seats"]):
             text.append(seat_line(tr, i, seat) + "\n")
         self.query_one("#wait-seats", Static).update(text)
+        if summary.get("start_when_full") and not self.creator:
+            self.query_one("#wait-keys", Static).update(tr("wait.keys_full"))
 
     def on_table_event(self, event: TableEvent) -> None:
         if event.kind == "table" and event.data["table"] == self.table:
