@@ -346,3 +346,106 @@ def test_a_unix_account_is_scoped_by_its_machine_id_not_only_its_host_name(tmp_p
     assert machine_name([one]) != machine_name([two])
     assert machine_name([one]) == f"{socket.gethostname()}.3d1219c7"
     assert machine_name([tmp_path / "none"]) == socket.gethostname()
+
+
+async def test_a_player_on_another_server_is_told_at_once_when_the_owner_dies(tmp_path):
+    """bea plays at A's table from B. A killed: B tells her at once that the table is
+    moving (A's links to Redis are closed), then that it resumes, once taken over."""
+    from helpers import RedisServer
+
+    from weathering_tui.net.server import Server
+
+    redis_server = RedisServer(tmp_path / "redis").start()
+    owner = serve(tmp_path / "a", tmp_path / "a.sock", redis_server.url)
+    other = Server(
+        tmp_path / "b", tmp_path / "b.sock", pace=30, grace=30, store=RedisStore(redis_server.url)
+    )
+    try:
+        _wait_for_socket(tmp_path / "a.sock")
+        await other.start()
+        table = pr.CreateTable("k", "1v1", (0,), seed=5, start_when_full=True)
+        await asyncio.to_thread(ask, tmp_path / "a.sock", table, want="created")
+        reader, writer = await asyncio.open_unix_connection(str(other.socket_path))
+        writer.write(pr.client_line(pr.Hello(pr.PROTOCOL, "t", identity="bea")))
+        for _ in range(50):
+            if "k" in other.remote:
+                break
+            await asyncio.sleep(0.1)
+        writer.write(pr.client_line(pr.TakeSeat("k", 0)))
+
+        async def notices(until_kind, seconds=20.0) -> list[str]:
+            kinds, end = [], time.monotonic() + seconds
+            while time.monotonic() < end and until_kind not in kinds:
+                try:
+                    message = json.loads(await asyncio.wait_for(reader.readline(), 0.3))
+                except TimeoutError:
+                    continue
+                if message["type"] == "notice" and message["kind"] != "chat":
+                    kinds.append(message["kind"])
+            return kinds
+
+        assert "started" in await notices("started")
+        os.kill(owner.pid, signal.SIGKILL)
+        owner.wait()
+        killed = time.monotonic()
+        moved = await notices("moving")
+        told_after = time.monotonic() - killed
+        assert moved[-1:] == ["moving"], moved
+        assert told_after < LEASE_MS / 1000, "told before the lease runs out"
+        assert (await notices("resumed"))[-1:] == ["resumed"]
+        assert "k" in other.tables, "taken over by B"
+    finally:
+        if owner.poll() is None:
+            owner.kill()
+        await other.stop()
+        redis_server.stop()
+
+
+async def test_a_player_on_another_server_is_told_when_redis_is_away_and_back(tmp_path):
+    """Redis stopped while bea plays at A's table from B: the owner's word cannot reach
+    her, so B tells her the table is paused, then that it resumes — each once."""
+    from helpers import RedisServer
+
+    from weathering_tui.net.server import Server
+
+    redis_server = RedisServer(tmp_path / "redis").start()
+    owner = serve(tmp_path / "a", tmp_path / "a.sock", redis_server.url)
+    other = Server(
+        tmp_path / "b", tmp_path / "b.sock", pace=30, grace=30, store=RedisStore(redis_server.url)
+    )
+    try:
+        _wait_for_socket(tmp_path / "a.sock")
+        await other.start()
+        table = pr.CreateTable("k", "1v1", (0,), seed=5, start_when_full=True)
+        await asyncio.to_thread(ask, tmp_path / "a.sock", table, want="created")
+        reader, writer = await asyncio.open_unix_connection(str(other.socket_path))
+        writer.write(pr.client_line(pr.Hello(pr.PROTOCOL, "t", identity="bea")))
+        for _ in range(50):
+            if "k" in other.remote:
+                break
+            await asyncio.sleep(0.1)
+        writer.write(pr.client_line(pr.TakeSeat("k", 0)))
+
+        async def notices(seconds: float) -> list[str]:
+            kinds, end = [], time.monotonic() + seconds
+            while time.monotonic() < end:
+                try:
+                    message = json.loads(await asyncio.wait_for(reader.readline(), 0.3))
+                except TimeoutError:
+                    continue
+                if message["type"] == "notice" and message["kind"] in ("paused", "resumed"):
+                    kinds.append(message["kind"])
+            return kinds
+
+        assert await notices(3) == []  # started, playing
+        redis_server.stop()
+        first = await notices(3)
+        assert first == ["paused"]
+        redis_server.start()
+        later = await notices(6)
+        assert later == ["resumed"], later
+    finally:
+        if owner.poll() is None:
+            owner.kill()
+        await other.stop()
+        redis_server.stop()

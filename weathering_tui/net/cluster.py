@@ -48,10 +48,11 @@ from .cluster_base import (  # noqa: F401 - LEASE_MS and the scripts are the clu
     RemoteConn,
     server_id,
 )
-from .cluster_loops import ClusterLoops, Reconnected
+from .cluster_loops import ClusterLoops
+from .cluster_relay import ClusterRelay, Reconnected
 
 
-class Cluster(ClusterLoops):
+class Cluster(ClusterLoops, ClusterRelay):
     """The servers-sharing-a-store half of the server (state in `Server.__init__`)."""
 
     def cluster_init(self) -> None:
@@ -65,6 +66,7 @@ class Cluster(ClusterLoops):
         self.conn_count = 0
         self.registry: set[str] = set()  # every table key in the store, as last read
         self.moving: set[str] = set()  # remote tables whose owner is gone (being taken over)
+        self.told: dict[str, str] = {}  # the last pause/resume/move our players were told
         self.outbox: list[tuple[str, dict]] = []  # (stream, fields) to add
         self.outbox_wake = asyncio.Event()
         self.lobby_seen = -1
@@ -81,10 +83,22 @@ class Cluster(ClusterLoops):
 
     async def cluster_start(self) -> None:
         import redis.asyncio as aioredis
+        from redis.asyncio.retry import Retry
+        from redis.backoff import NoBackoff
 
         from ..storage.redis_store import parse_url
 
-        self.aredis = aioredis.Redis(**parse_url(self.store.url), socket_timeout=5)
+        # Named: the other servers see at once when all our links are gone (killed).
+        # Failing fast, as the store's own client: the loops try again every second, and
+        # our players are told the table is paused meanwhile (the client's default is
+        # to retry with backoff for seconds, in silence).
+        self.aredis = aioredis.Redis(
+            **parse_url(self.store.url),
+            socket_timeout=5,
+            socket_connect_timeout=2,
+            client_name=self.server_id,
+            retry=Retry(NoBackoff(), 1),
+        )
         self.renew_script = self.aredis.register_script(RENEW)
         self.release_script = self.aredis.register_script(RELEASE)
         self.reconnected = Reconnected(self._ask_again)
@@ -250,6 +264,11 @@ class Cluster(ClusterLoops):
             return
         message = json.loads(line)
         table = message.get("table")
+        if message.get("type") == "notice" and message.get("kind") in ("paused", "resumed"):
+            name = str(table).casefold()
+            if self.told.get(name) == message["kind"]:
+                return  # (said already, by this server: Redis was away for it too)
+            self.told[name] = message["kind"]
         if message.get("type") in ("seated", "watching"):
             seat = message.get("seat", -1)
             conn.tables[table] = seat if seat is not None else -1

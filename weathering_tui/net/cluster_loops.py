@@ -4,7 +4,6 @@ and every second the leases, takeovers, owners and the lobby (net/cluster.py say
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import json
 
 from . import protocol as pr
@@ -95,59 +94,44 @@ class ClusterLoops:
             for key in [k for k in last if k not in self.leases]:
                 del last[key]
 
-    async def subscribe(self):
-        """Our channel, subscribed (its confirmation read: nothing published after this
-        returns is missed), and watched for the Redis client subscribing again."""
-        pubsub = self.aredis.pubsub()
-        try:
-            await pubsub.subscribe(self.store.key("server", self.server_id, "out"))
-            while (await pubsub.get_message(timeout=5.0) or {}).get("type") != "subscribe":
-                pass
-            pubsub.connection.register_connect_callback(self.reconnected.connected)
-        except BaseException:
-            with contextlib.suppress(Exception):
-                await pubsub.aclose()
-            raise
-        return pubsub
-
-    async def _relay_loop(self, pubsub=None) -> None:
-        """What the owners of remote tables send this server's players (our channel;
-        first subscribed as the server starts). Subscribed again after a dropped link
-        (the Redis client does it by itself, or this loop), our players at remote tables
-        ask for their seats again: what was published meanwhile is gone, and whole
-        views replace it."""
-        while not self.cluster_closing:
-            try:
-                if pubsub is None:
-                    pubsub = await self.subscribe()
-                    self._ask_again()
-                while not self.cluster_closing:
-                    message = await pubsub.get_message(ignore_subscribe_messages=True, timeout=0.5)
-                    if message is not None and message.get("type") == "message":
-                        conn_id, _, line = message["data"].partition(b" ")
-                        self._deliver(conn_id.decode(), line)
-            except Exception:  # noqa: BLE001 - Redis away: subscribe again in a moment
-                await asyncio.sleep(TICK)
-            finally:
-                if pubsub is not None:
-                    with contextlib.suppress(Exception):
-                        await pubsub.aclose()
-                pubsub = None
-
-    def _ask_again(self) -> None:
-        """Every seat our players hold at remote tables, asked of its owner again."""
-        for name in list(self.forwarded):
-            entry = self.remote.get(name)
-            if entry is not None and entry["owner"]:
-                self._owner_changed(name, entry)
-
     async def _tick_loop(self) -> None:
+        """Every second, `_tick`. While Redis is away our players at remote tables are
+        told the table is paused (their owner's word cannot reach them), then that it
+        resumes."""
+        away = False
         while not self.cluster_closing:
             try:
                 await self._tick()
+                if away:
+                    away = False
+                    self._tell_all_forwarded("resumed")
             except Exception as exc:  # noqa: BLE001 - Redis away: leases are renewed later
                 print(f"weathering serve: store: {exc}", flush=True)
+                if not away and not self.cluster_closing:
+                    away = True
+                    self._tell_all_forwarded("paused")
             await asyncio.sleep(TICK)
+
+    def _tell_all_forwarded(self, kind: str) -> None:
+        for name in list(self.forwarded):
+            entry = self.remote.get(name)
+            if entry is not None and self.forwarded.get(name):
+                self._tell_forwarded(name, entry["summary"]["name"], kind)
+
+    async def _owners_gone(self, remote: dict) -> None:
+        """Owners of our players' tables whose every link to Redis is closed (a killed
+        server: its kernel closed them at once): their players are told the table is
+        moving now, not when its lease runs out. An owner back without losing its lease
+        (a dropped link): they are told it resumes."""
+        watched = {n: e for n, e in remote.items() if e["owner"] and self.forwarded.get(n)}
+        if not watched:
+            return
+        live = {str(client.get("name", "")) for client in await self.aredis.client_list()}
+        for name, entry in watched.items():
+            if entry["owner"] not in live and name not in self.moving:
+                self._tell_forwarded(name, entry["summary"]["name"], "moving")
+            elif name in self.moving and self.seated_with.get(name) == entry["owner"] in live:
+                self._tell_forwarded(name, entry["summary"]["name"], "resumed")
 
     async def _tick(self) -> None:
         """Renew our leases, drop lost ones, take over orphaned tables, read the lobby
@@ -187,6 +171,7 @@ class ClusterLoops:
                 self._tell_forwarded(name, entry["summary"]["name"], "moving")
                 self.seated_with.pop(name, None)
         self.remote = remote
+        await self._owners_gone(remote)
         for name, entry in remote.items():
             if (
                 entry["owner"]
@@ -318,11 +303,15 @@ class ClusterLoops:
             self.seated_with[name] = entry["owner"]
 
     def _tell_forwarded(self, name: str, shown: str, kind: str) -> None:
-        """A notice of our own to our players at a remote table (its owner changing)."""
+        """A notice of our own to our players at a remote table (its owner changing,
+        Redis away): once, whoever says it first (the owner's own word comes after)."""
         if kind == "moving":
             self.moving.add(name)
-        else:
+        elif kind == "resumed":
             self.moving.discard(name)
+        if self.told.get(name) == kind:
+            return
+        self.told[name] = kind
         line = pr.server_line("notice", table=shown, kind=kind, name="")
         for conn in self.forwarded.get(name, ()):
             conn.send(line)
@@ -351,14 +340,3 @@ class ClusterLoops:
 
     def remote_lobby(self) -> list[dict]:
         return [entry["summary"] for entry in self.remote.values()]
-
-
-class Reconnected:
-    """Told by the Redis client each time the subscription's connection is made again
-    (the client keeps callbacks as weak references to methods: hence an object)."""
-
-    def __init__(self, then):
-        self.then = then
-
-    def connected(self, _connection) -> None:
-        self.then()
