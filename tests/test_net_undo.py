@@ -178,3 +178,39 @@ async def test_a_move_made_while_the_undo_is_saved_in_redis_freezes_nothing(tmp_
         raw = store.read_save(table.key)
         kept = read_table(table.path, raw=raw, journal=store.journal(table.key))
         assert kept.actions == table.game.actions
+
+
+async def test_a_table_whose_journal_fails_takes_no_move_until_it_resumes(tmp_path, monkeypatch):
+    """The disk refuses the journal: the move made stays unseen, the table says it is
+    paused, and a move sent meanwhile is refused as "paused" (not "not offered"), nothing
+    changed; once the disk answers, the first move is shown and the table plays on."""
+    import errno
+
+    from weathering_tui.storage.journal import FileJournal
+
+    async with running_server(tmp_path) as server:
+        table, links = await table_of(server, {0: "ann"}, config="1v1")
+        await to_ann_turn(table, links)
+        await answers(links["ann"][0], timeout=0.3)
+        real = FileJournal.append
+
+        def full_disk(*args, **kwargs):
+            raise OSError(errno.ENOSPC, "No space left on device")
+
+        monkeypatch.setattr(FileJournal, "append", full_disk)
+        first = quiet_move(table)
+        send(links, table, first)
+        got = await answers(links["ann"][0], "notice")
+        assert [m["kind"] for m in got if m["type"] == "notice"] == ["paused"]
+        assert not [m for m in got if m["type"] == "view"], "nothing unwritten is shown"
+        assert table.paused
+        actions = list(table.game.actions)
+        send(links, table, quiet_move(table))
+        (error,) = [m for m in await answers(links["ann"][0], "error") if m["type"] == "error"]
+        assert error["code"] == "paused"
+        assert table.game.actions == actions
+        monkeypatch.setattr(FileJournal, "append", real)
+        got = await answers(links["ann"][0], "view", timeout=3)
+        assert ("notice", "resumed") in [(m["type"], m.get("kind")) for m in got]
+        assert not table.paused
+        assert read_table(table.path).actions == table.game.actions == actions

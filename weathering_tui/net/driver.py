@@ -35,6 +35,8 @@ class Driver:
         seat = self.seat_held(conn, table)
         if seat is None or seat == SPECTATOR:
             raise pr.ProtocolError("not_seated", "you hold no seat at this table")
+        if table.paused:  # what it took last is not written yet: it takes nothing more
+            raise pr.ProtocolError("paused", "the table is paused: its storage does not answer")
         table.act(conn.identity, message.version, message.action)
         self.answer_at_once(table)
         self.commit(table)
@@ -98,11 +100,13 @@ class Driver:
                         return  # the stop: its leases go, another server takes the table
                     if not failed:
                         failed = True
+                        table.paused = True
                         self.notice(table, "paused", "")
                     await asyncio.sleep(1.0)  # nothing is shown until it is written
                     continue
         finally:
             self.flushing.pop(table.name, None)
+            table.paused = False
         if failed:
             self.notice(table, "resumed", "")
         if table.over and table.finished_at == float("inf"):

@@ -69,7 +69,7 @@ class SeatPlayer:
                 self.fail(text)
         elif code in ("seat_taken", "bad_code", "started"):
             self.fail(text)
-        elif code in ("rate_limited", "stale", "illegal"):
+        elif code in ("rate_limited", "stale", "illegal", "paused"):
             self.acted_on = None  # decide again on the newest view, a moment later
             self.loop.call_later(0.2, self.decide)
 

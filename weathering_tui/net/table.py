@@ -88,6 +88,7 @@ class Table:
         self.stored = False  # (in a store) its save is there: a takeover can rebuild it
         self.key = ""  # the table's name in the store
         self.compact_wanted = False  # save once the journal append under way is done
+        self.paused = False  # its journal cannot be written: no move is taken meanwhile
         self.durable = 0  # actions on disk (in the save or the journal): what may be shown
         self.answers = Answers()  # the open reaction window's answers, applied in seat order
         self.window: tuple[object, float] | None = None  # (its frame, when its time is up)

@@ -86,14 +86,12 @@ class JoinApp(WeatheringApp):
             return
         if kind == "error" and self.session is not None:
             code = message.get("code", "")
-            if code in ("illegal", "stale", "rate_limited", "storage"):
+            if code in ("illegal", "stale", "rate_limited", "storage", "paused"):
                 from ..engine import REFUSALS, IllegalAction
 
                 self.session.refused()
                 screen = self._game_screen()
-                refusal = {"illegal": message.get("message"), "storage": "storage"}.get(
-                    code, "not_an_option"
-                )
+                refusal = {"illegal": message.get("message")}.get(code, code)
                 if screen is not None:
                     screen.refuse(
                         IllegalAction(refusal if refusal in REFUSALS else "not_an_option")

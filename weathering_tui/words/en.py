@@ -348,6 +348,7 @@ STRINGS: dict[str, str] = {
 
 # Why an action is refused: one sentence per `IllegalAction` code.
 REFUSALS: dict[str, str] = {
+    "paused": "the table is paused, its storage does not answer: nothing changed, play again when it resumes",
     "storage": "the table could not save that: nothing changed, try again",
     "game_over": "the game is over",
     "nobody_to_decide": "nobody has a decision to make",

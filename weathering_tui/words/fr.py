@@ -349,6 +349,7 @@ STRINGS: dict[str, str] = {
 
 # Why an action is refused: one sentence per `IllegalAction` code.
 REFUSALS: dict[str, str] = {
+    "paused": "la table est en pause, son stockage ne répond pas : rien n'a changé, rejouez quand elle reprend",
     "storage": "la table n'a pas pu l'enregistrer : rien n'a changé, réessayez",
     "game_over": "la partie est finie",
     "nobody_to_decide": "personne n'a de décision à prendre",
