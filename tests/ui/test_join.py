@@ -43,7 +43,7 @@ async def test_another_players_name_and_chat_show_literally_and_trigger_nothing(
             await pilot.pause(0.2)
             assert "[@click=app.quit]x[/] [b" in screen_text(app)  # the name, as typed
             await pilot.press("enter")
-            await pilot.press("1")  # the only free seat
+            await pilot.press("2")  # the only free seat: seat 2, numbered as the lobby shows it
             await until(pilot, lambda: isinstance(app.screen, WaitingScreen))
             writer.write(pr.client_line(pr.Start("den")))
             await until(pilot, lambda: isinstance(app.screen, GameScreen) or app.screen.is_modal)
@@ -228,4 +228,42 @@ async def test_a_table_that_starts_when_full_says_so_in_its_waiting_room(tmp_pat
             shown = screen_text(app)
             assert "The game starts once every seat is taken" in shown
             assert "creator says so" not in shown
+        writer.close()
+
+
+async def test_a_refused_seat_goes_back_to_the_lobby_and_the_picker_numbers_seats_as_the_lobby(
+    tmp_path,
+):
+    """The picker offers the free seat 2 as "2" (the lobby's number); a wrong code is
+    refused: the player is told and back in the lobby, not left in a waiting room."""
+    path = tmp_path / "s.sock"
+    async with running_server(tmp_path):
+        reader, writer = await asyncio.open_unix_connection(str(path))
+        writer.write(pr.client_line(pr.Hello(pr.PROTOCOL, "raw", identity="host")))
+        writer.write(pr.client_line(pr.CreateTable("den", "1v1", (0, 1), code="sesame")))
+        writer.write(pr.client_line(pr.TakeSeat("den", 0, "sesame")))
+        app = JoinApp(lang="en", socket_path=path, identity="me", name="Me")
+        async with app.run_test(size=(80, 24)) as pilot:
+            await until(
+                pilot,
+                lambda: (
+                    isinstance(app.screen, LobbyScreen)
+                    and any(s["player"] for t in app.client.tables for s in t["seats"])
+                ),
+            )
+            await pilot.press("enter")
+            await pilot.pause(0.2)
+            assert "2. Lobby" in screen_text(app) and "1. Lobby" not in screen_text(app)
+            await pilot.press("1")  # not a number offered: nothing happens
+            await pilot.pause(0.1)
+            assert "2. Lobby" in screen_text(app)
+            await pilot.press("2")
+            await pilot.pause(0.2)
+            for key in "wrong":
+                await pilot.press(key)
+            await pilot.press("enter")
+            await until(pilot, lambda: isinstance(app.screen, LobbyScreen))
+            await pilot.pause(0.3)
+            assert isinstance(app.screen, LobbyScreen), "not left in the waiting room"
+            assert "den" not in app.client.seats
         writer.close()

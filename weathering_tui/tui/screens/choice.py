@@ -48,9 +48,13 @@ class ChoiceModal(ModalScreen[Any]):
         can_back: bool = False,
         clock=None,
         can_undo: bool = False,
+        numbers: list[int] | None = None,
     ):
         super().__init__()
         self.can_undo = can_undo  # u takes back the player's last move (the dialog closes)
+        # Each option's number and key, when they are not its place in the list (seats
+        # are numbered as the lobby shows them: the free seat 2 is 2, even if alone).
+        self.numbers = numbers or [i + 1 for i in range(len(options))]
         self.title_text = title
         self.body = body
         self.options = options
@@ -67,8 +71,8 @@ class ChoiceModal(ModalScreen[Any]):
                 yield Static(Text(self.clock()), id="choice-clock")
             yield OptionList(
                 *(
-                    Option(Text(f"{i + 1}. {label}" if i < 9 else label))
-                    for i, (label, _) in enumerate(self.options)
+                    Option(Text(f"{n}. {label}" if n <= 9 else label))
+                    for n, (label, _) in zip(self.numbers, self.options, strict=True)
                 ),
                 id="choices",
             )
@@ -113,10 +117,10 @@ class ChoiceModal(ModalScreen[Any]):
 
     def on_key(self, event) -> None:
         if event.character and event.character.isdigit() and event.character != "0":
-            index = int(event.character) - 1
-            if index < len(self.options):
+            number = int(event.character)
+            if number in self.numbers:
                 event.stop()
-                self.answer(self.options[index][1])
+                self.answer(self.options[self.numbers.index(number)][1])
 
     def action_back(self) -> None:
         if self.can_back:

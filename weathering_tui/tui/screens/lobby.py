@@ -187,14 +187,14 @@ class LobbyScreen(Screen[None]):
             self.app.open_table(table["name"])
             return
         tr = self.app.tr
-        options = [  # the dialog numbers them: no seat number before its own
-            (seat_line(tr, None, table["seats"][i]), i) for i in lobby.free_seats(table)
-        ]
+        free = lobby.free_seats(table)
+        options = [(seat_line(tr, None, table["seats"][i]), i) for i in free]
         if not options:
             self.app.notify(tr("lobby.no_seat"), markup=False)
             return
+        numbers = [i + 1 for i in free]  # as the lobby and the waiting room number them
         self.app.push_screen(
-            ChoiceModal(tr("lobby.pick_seat"), options, can_back=True),
+            ChoiceModal(tr("lobby.pick_seat"), options, can_back=True, numbers=numbers),
             lambda seat: self._sit(table["name"], seat),
         )
 

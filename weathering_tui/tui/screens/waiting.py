@@ -61,6 +61,9 @@ class WaitingScreen(Screen[None]):
             self.show(event.data["summary"])
         elif event.kind == "error":
             self.app.notify(net_error(self.app.tr, event.data), markup=False)
+            client = self.app.client
+            if self.table not in client.seats and self.table not in client.watching:
+                self.app.back_to_lobby()  # the seat was refused: this room is not ours
 
     def action_start(self) -> None:
         if self.creator:
