@@ -62,14 +62,18 @@ async def test_a_player_takes_a_move_back_and_everyone_reads_it(tmp_path):
         await answers(links["eve"][0], timeout=0.3)
         assert len(table.game.actions) > len(before)
         undo(links, table)
-        got = await answers(links["ann"][0], "view")
-        watched = await answers(links["eve"][0], "view")
+        got = await answers(links["ann"][0], "notice")
+        watched = await answers(links["eve"][0], "notice")
         assert table.game.actions == before
         assert view_for(table.game.state, 0) == seen_before
         for messages in (got, watched):
             notices = [m for m in messages if m["type"] == "notice"]
             assert [(n["kind"], n["name"]) for n in notices] == [("undo", "ann")]
-            view = messages[-1]
+            # The notice comes after the shorter log, so that a client puts it after
+            # what stands (before, it stood after the moves made since, in the pane).
+            assert messages[-1]["type"] == "notice"
+            assert messages[-1]["at"] == len(table.game.state.log)
+            view = [m for m in messages if m["type"] == "view"][-1]
             assert view["full"] and view["log_start"] == 0, "a shorter log: the view again whole"
             assert view["version"] == table.game.state.version
         # Durable before visible: the save on disk holds what stands, nothing more.
@@ -113,7 +117,7 @@ async def test_a_move_taken_back_at_a_table_kept_in_redis_is_in_the_store_first(
         before = list(table.game.actions)
         await moved(table, links)
         undo(links, table)
-        got = await answers(links["ann"][0], "view")
+        got = await answers(links["ann"][0], "notice")
         assert ("notice", "undo") in [(m["type"], m.get("kind")) for m in got]
         assert table.game.actions == before
         raw = store.read_save(table.key)
@@ -126,7 +130,7 @@ async def test_an_undo_the_disk_refuses_is_refused_and_the_table_plays_on(tmp_pa
     player is told, and the next move is saved and shown as usual."""
     import errno
 
-    from weathering_tui.net import table as table_module
+    from weathering_tui.net import table_saves as table_module
 
     async with running_server(tmp_path) as server:
         table, links = await table_of(server, {0: "ann"}, config="1v1")
@@ -173,7 +177,10 @@ async def test_a_move_made_while_the_undo_is_saved_in_redis_freezes_nothing(tmp_
         send(links, table, quiet_move(table))
         got = await answers(links["ann"][0], timeout=2.0)
         kinds = [(m["type"], m.get("kind")) for m in got]
-        assert ("notice", "undo") in kinds and kinds[-1] == ("view", None)
+        assert ("notice", "undo") in kinds and ("view", None) in kinds
+        (notice,) = [m for m in got if m["type"] == "notice"]
+        log = [m for m in got if m["type"] == "view"][-1]["view"]["log"]
+        assert notice["at"] < len(log), "said where it stands: before the move made since"
         assert not table.rewound
         raw = store.read_save(table.key)
         kept = read_table(table.path, raw=raw, journal=store.journal(table.key))

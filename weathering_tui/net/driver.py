@@ -268,12 +268,10 @@ class Driver:
             return
         if table.unjournaled or table.rewound or (table.store is not None and not table.stored):
             return  # durable before visible: the journal's writer pushes when it is done
-        if table.undone_by:
-            # A move taken back: the log is shorter, so every view goes again whole.
-            name, table.undone_by = table.undone_by, ""
+        undone, table.undone_by = table.undone_by, ""
+        if undone:  # a move taken back: the log is shorter, so every view goes again whole
             for conn in self.at(table.name):
                 conn.sent_views.pop(table.name, None)
-            self.notice(table, "undo", name)
         state = table.game.state
         hide = table.bot_to_play() is not None or self._auto_pass(table) is not None
         clock = table.window[1] if table.window is not None else None  # a new clock is news
@@ -301,6 +299,8 @@ class Driver:
                     hints=table.hints,
                 )
             )
+        if undone:  # said after the shorter log: the client puts it in its place
+            self.notice(table, "undo", undone, at=table.undone_at)
 
     def _wake(self, name: str) -> None:
         event = self.wake.get(name.casefold())

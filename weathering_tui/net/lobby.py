@@ -228,9 +228,9 @@ class Lobby:
         if text:
             self.notice(table, "chat", conn.name, text)
 
-    def notice(self, table: Table, kind: str, name: str, text: str = "") -> None:
+    def notice(self, table: Table, kind: str, name: str, text: str = "", at=None) -> None:
         """A table event for everyone there (chat, a player leaving or coming back)."""
-        line = pr.server_line("notice", table=table.name, kind=kind, name=name, text=text)
+        line = pr.server_line("notice", table=table.name, kind=kind, name=name, text=text, at=at)
         for conn in self.at(table.name):
             conn.send(line)
 

@@ -278,6 +278,9 @@ class Notice:
     )
     name: str = attrs.field(validator=_of(str))
     text: str = attrs.field(default="", validator=_of(str))
+    # The log's length the notice comes after (an undo: after what stands); none: after
+    # the log as the client has it.
+    at: int | None = attrs.field(default=None, validator=attrs.validators.optional(_of(int)))
 
 
 @attrs.frozen

@@ -77,10 +77,12 @@ class RemoteSession:
     def take_seat(self, seat: int) -> None:  # the seat is the server's to give
         pass
 
-    def notice(self, line: str) -> None:
+    def notice(self, line: str, at: int | None = None) -> None:
+        """A table's notice for the log pane, after the log's first `at` entries (the
+        table says where for an undo), else after the log as it is now."""
         log = self.client.views[self.table].log if self.ready else ()
         self.order += 1
-        self.notices.append((len(log), self.order, line))
+        self.notices.append((len(log) if at is None else at, self.order, line))
         del self.notices[:-200]  # the newest 200 are plenty for the log pane
 
     # ------------------------------------------------------------ actions

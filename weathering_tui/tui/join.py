@@ -69,7 +69,7 @@ class JoinApp(WeatheringApp):
 
     def on_net(self, kind: str, message: dict) -> None:
         if kind == "notice" and self.session is not None and message["table"] == self.table:
-            self.session.notice(self._notice_line(message))
+            self.session.notice(self._notice_line(message), at=message.get("at"))
             self._tell("notice", message)
             return
         if kind == "welcome" and self.table is None:

@@ -1,0 +1,154 @@
+"""A table's saves (a part of `Table`): its TOML save and journal beside it, or in a
+store; compacted, written when finished, and what reopens it after a restart or on
+another server (`Table.reopen`, `Table.from_waiting`)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from ..atomicfile import atomic_write
+from ..savefile import SaveError, to_toml, write_save
+from ..storage.journal import FileJournal, read_table
+from .protocol import clean_name
+
+
+class TableSaves:
+    """Mixed into `Table`: its state lives in `Table.__init__`."""
+
+    def table_meta(self) -> dict:
+        return {
+            "name": self.name,
+            "code": self.code,
+            "creator": self.creator or "",
+            "bots": self.bot_kind,
+            "owners": [s.owner or "" for s in self.seats],
+            "names": [s.name for s in self.seats],
+            "open": [s.open for s in self.seats],
+            "botted": [s.botted for s in self.seats],
+            "hints": self.hints,
+        }
+
+    def keep_at(self, path: Path, store=None) -> None:
+        """The table's save (and its journal beside it): the server alone names files.
+        With a store, the save and the journal are kept there under the file's stem,
+        and the file is written once the game is over (for `check` and replays)."""
+        self.path = path
+        self.store, self.key = store, path.stem
+        if store is None:
+            self.journal = FileJournal.beside(path)
+        else:  # a new table's stream is empty: no call to Redis on the event loop
+            self.journal = store.journal(self.key, fresh=self.game is None)
+
+    def save(self) -> None:
+        """Compact: the whole game in its TOML save (durable), then an empty journal.
+        Never while a journal append is under way (the server sees to it)."""
+        if self.path is not None and self.game is not None:
+            self.game.table = self.table_meta()
+            if self.store is not None:  # the save and an empty journal, in one transaction
+                count, text = self.snapshot()
+                self.store.write_save(self.key, text, self.journal.fence)
+                self.compacted(count)
+                if self.over:
+                    self.write_file()
+                return
+            write_save(self.path, self.game, backup=False, durable=True)
+            self.durable = len(self.game.actions)
+            if self.journal is not None and (self.journal.length or self.rewound):
+                self.journal.reset()
+            self.rewound = False
+
+    def snapshot(self) -> tuple[int, bytes]:
+        """The save's text now, and how many actions it holds (for a store)."""
+        self.game.table = self.table_meta()
+        return len(self.game.actions), to_toml(self.game).encode("utf-8")
+
+    def write_compacted(self, text: bytes) -> None:
+        """(In the server's writer) the save, durable, then the journal emptied: a crash
+        between the two leaves lines the save holds, which reading skips."""
+        atomic_write(self.path, text, True)
+        if self.journal is not None:
+            self.journal.reset()
+
+    def compacted(self, count: int) -> None:
+        """The store holds a save of the first `count` actions and an empty journal."""
+        self.durable = max(self.durable, count)
+        self.journal.length = 0
+        self.stored = True
+        if count >= self.rewound_at:
+            # What stands after a move taken back is in the save (a move made since, while
+            # the save was being written, goes to the journal as any other).
+            self.rewound = False
+
+    def write_file(self) -> None:
+        """The usual TOML save in the tables folder (a finished table kept in a store:
+        `weathering check` and replays read it)."""
+        write_save(self.path, self.game, backup=False, durable=True)
+
+    def waiting_record(self) -> dict:
+        """What makes this table again before its game starts (kept in a store, so that
+        another server can take over a table still waiting for its players)."""
+        open_seats = [i for i, seat in enumerate(self.seats) if seat.open]
+        return {
+            **{"name": self.name, "configuration": self.configuration, "open": open_seats},
+            **{"bots": self.bot_kind, "code": self.code, "creator": self.creator or ""},
+            **{"seed": self.seed, "events": self.events, "hints": self.hints},
+            "start_when_full": self.start_when_full,
+        }
+
+    @classmethod
+    def from_waiting(cls, record: dict, path: Path, store):
+        table = cls(
+            clean_name(record["name"]),
+            record["configuration"],
+            record["open"],
+            bots=record["bots"],
+            code=record["code"],
+            creator=record["creator"] or None,
+            seed=record["seed"],
+            events=record["events"],
+            start_when_full=record["start_when_full"],
+            hints=record["hints"],
+        )
+        table.keep_at(path, store)
+        return table
+
+    @classmethod
+    def reopen(cls, path: Path, store=None):
+        """A table back from its autosave, every player away until they return. With a
+        store, from the save and journal kept there under the file's stem."""
+        if store is None:
+            game = read_table(path)  # the save and the journal's actions beyond it
+        else:
+            raw = store.read_save(path.stem)
+            if raw is None:
+                record = store.read_waiting(path.stem)  # a table not started yet
+                if record is None:
+                    raise SaveError(path, "not_in_the_store")
+                return cls.from_waiting(record, path, store)
+            game = read_table(path, raw=raw, journal=store.journal(path.stem))
+        meta = game.table
+        setup = game.setup
+        open_seats = [i for i, o in enumerate(meta.get("open", [])) if o]
+        table = cls(
+            clean_name(meta.get("name", path.stem)),
+            setup.configuration,
+            open_seats,
+            bots=meta.get("bots", "heuristic"),
+            code=meta.get("code", ""),
+            creator=meta.get("creator") or None,
+            seed=setup.seed,
+            events=setup.events,
+            hints=bool(meta.get("hints", False)),
+        )
+        table.game = game
+        table.keep_at(path, store)
+        table.durable = len(game.actions)
+        owners, names = meta.get("owners", []), meta.get("names", [])
+        botted = meta.get("botted", [])
+        for i, seat in enumerate(table.seats):
+            seat.owner = owners[i] if i < len(owners) and owners[i] else None
+            seat.name = names[i] if i < len(names) else ""
+            seat.botted = bool(botted[i]) if i < len(botted) else seat.owner is None
+            seat.away = seat.owner is not None
+        table._make_bots()
+        return table
