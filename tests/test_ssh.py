@@ -109,7 +109,7 @@ async def test_two_ssh_players_meet_play_a_whole_game_resize_and_come_back(tmp_p
     await until(b, lambda t: "1v1" in t)
     b_chan.write(b"\r")
     await until(b, lambda t: "Which seat" in t)
-    b_chan.write(b"1")
+    b_chan.write(b"2")  # the free seat: 2, as the lobby numbers it
     await until(a, lambda t: "bob·" in t)
     a_chan.write(b"s")
     table = next(iter(server.tables.values()))
