@@ -3,6 +3,7 @@ played from the others, the same lobby everywhere, the owner killed mid-game and
 game going on, and an action sent twice applied once (net/cluster.py)."""
 
 import asyncio
+import contextlib
 import json
 import os
 import signal
@@ -159,8 +160,10 @@ def test_a_table_still_waiting_for_players_outlives_its_owner(tmp_path, redis_ur
         finish(procs + clients)
 
 
-async def test_an_action_sent_twice_is_applied_once(tmp_path, redis_url):
-    """The same forwarded command twice (a retry): the second is refused as stale."""
+@contextlib.asynccontextmanager
+async def bea_from_b(tmp_path, redis_url):
+    """Two servers here: a 2v1 made on A (`create_on`), bea seated from B (forwarded),
+    then cyd on A, so that it starts. Yields (owner, other, bea's reader, writer)."""
     from weathering_tui.net.server import Server
 
     def server(name):
@@ -172,7 +175,6 @@ async def test_an_action_sent_twice_is_applied_once(tmp_path, redis_url):
     await other.start()
     try:
         await asyncio.to_thread(create_on, owner.socket_path)
-        table = owner.tables["k"]
         reader, writer = await asyncio.open_unix_connection(str(other.socket_path))
         writer.write(pr.client_line(pr.Hello(pr.PROTOCOL, "t", identity="bea")))
         for _ in range(50):  # the other server's lobby learns of the table
@@ -180,13 +182,24 @@ async def test_an_action_sent_twice_is_applied_once(tmp_path, redis_url):
                 break
             await asyncio.sleep(0.1)
         writer.write(pr.client_line(pr.TakeSeat("k", 0)))  # forwarded to the owner
-        for _ in range(50):
-            if table.seats[0].owner == "bea":
+        for _ in range(50):  # seated at the owner's table before the last seat goes
+            if owner.tables["k"].seats[0].owner == "bea":
                 break
             await asyncio.sleep(0.1)
         await asyncio.to_thread(
             ask, owner.socket_path, pr.TakeSeat("k", 1), want="seated", identity="cyd"
         )
+        yield owner, other, reader, writer
+        writer.close()
+    finally:
+        await other.stop()
+        await owner.stop()
+
+
+async def test_an_action_sent_twice_is_applied_once(tmp_path, redis_url):
+    """The same forwarded command twice (a retry): the second is refused as stale."""
+    async with bea_from_b(tmp_path, redis_url) as (owner, _, reader, writer):
+        table = owner.tables["k"]
         for _ in range(50):  # full: the table starts by itself
             if table.game is not None and table.game.state.pending.seat == 0:
                 break
@@ -208,10 +221,6 @@ async def test_an_action_sent_twice_is_applied_once(tmp_path, redis_url):
                 errors.append(message["code"])
         assert errors == ["stale"]
         assert table.game.actions[before:].count(table.game.actions[before]) == 1
-        writer.close()
-    finally:
-        await other.stop()
-        await owner.stop()
 
 
 async def test_a_server_that_lost_its_channel_gets_its_players_whole_views_again(
@@ -222,31 +231,7 @@ async def test_a_server_that_lost_its_channel_gets_its_players_whole_views_again
     players' seats again, and the owner sends them whole views."""
     import redis
 
-    from weathering_tui.net.server import Server
-
-    def server(name):
-        store = RedisStore(redis_url)
-        return Server(tmp_path / name, tmp_path / f"{name}.sock", pace=30, grace=30, store=store)
-
-    owner, other = server("a"), server("b")
-    await owner.start()
-    await other.start()
-    try:
-        await asyncio.to_thread(create_on, owner.socket_path)
-        reader, writer = await asyncio.open_unix_connection(str(other.socket_path))
-        writer.write(pr.client_line(pr.Hello(pr.PROTOCOL, "t", identity="bea")))
-        for _ in range(50):
-            if "k" in other.remote:
-                break
-            await asyncio.sleep(0.1)
-        writer.write(pr.client_line(pr.TakeSeat("k", 0)))
-        for _ in range(50):  # seated at the owner's table before the last seat goes
-            if owner.tables["k"].seats[0].owner == "bea":
-                break
-            await asyncio.sleep(0.1)
-        await asyncio.to_thread(
-            ask, owner.socket_path, pr.TakeSeat("k", 1), want="seated", identity="cyd"
-        )
+    async with bea_from_b(tmp_path, redis_url) as (_, _, reader, _):
 
         async def whole_view(seconds) -> bool:
             """A whole view reaches bea within `seconds` (deltas are read past)."""
@@ -266,10 +251,6 @@ async def test_a_server_that_lost_its_channel_gets_its_players_whole_views_again
         killed = redis.Redis.from_url(redis_url).client_kill_filter(_type="pubsub")
         assert killed >= 1
         assert await whole_view(15), "a whole view after subscribing again"
-        writer.close()
-    finally:
-        await other.stop()
-        await owner.stop()
 
 
 def test_a_player_whose_server_dies_leaves_the_owners_table(tmp_path, redis_url):
@@ -348,104 +329,79 @@ def test_a_unix_account_is_scoped_by_its_machine_id_not_only_its_host_name(tmp_p
     assert machine_name([tmp_path / "none"]) == socket.gethostname()
 
 
+class BeaOnB:
+    """A table made on server A (a process, to be killed), its one seat taken by bea from
+    server B (here): `async with BeaOnB(tmp_path) as t:` (t.owner, t.other, t.redis and
+    t.notices(kinds, until=..., seconds=...) reading bea's notices of those kinds)."""
+
+    def __init__(self, tmp_path):
+        from helpers import RedisServer
+
+        from weathering_tui.net.server import Server
+
+        self.redis = RedisServer(tmp_path / "redis").start()
+        self.owner = serve(tmp_path / "a", tmp_path / "a.sock", self.redis.url)
+        store = RedisStore(self.redis.url)
+        self.other = Server(tmp_path / "b", tmp_path / "b.sock", pace=30, grace=30, store=store)
+        self.a_sock = tmp_path / "a.sock"
+
+    async def __aenter__(self):
+        _wait_for_socket(self.a_sock)
+        await self.other.start()
+        table = pr.CreateTable("k", "1v1", (0,), seed=5, start_when_full=True)
+        await asyncio.to_thread(ask, self.a_sock, table, want="created")
+        self.reader, self.writer = await asyncio.open_unix_connection(str(self.other.socket_path))
+        self.writer.write(pr.client_line(pr.Hello(pr.PROTOCOL, "t", identity="bea")))
+        for _ in range(50):
+            if "k" in self.other.remote:
+                break
+            await asyncio.sleep(0.1)
+        self.writer.write(pr.client_line(pr.TakeSeat("k", 0)))
+        return self
+
+    async def notices(self, kinds, until=None, seconds=20.0) -> list[str]:
+        found, end = [], time.monotonic() + seconds
+        while time.monotonic() < end and (until is None or until not in found):
+            try:
+                message = json.loads(await asyncio.wait_for(self.reader.readline(), 0.3))
+            except TimeoutError:
+                continue
+            if message["type"] == "notice" and message["kind"] in kinds:
+                found.append(message["kind"])
+        return found
+
+    async def __aexit__(self, *exc):
+        if self.owner.poll() is None:
+            self.owner.kill()
+        await self.other.stop()
+        self.redis.stop()
+
+
 async def test_a_player_on_another_server_is_told_at_once_when_the_owner_dies(tmp_path):
     """bea plays at A's table from B. A killed: B tells her at once that the table is
     moving (A's links to Redis are closed), then that it resumes, once taken over."""
-    from helpers import RedisServer
-
-    from weathering_tui.net.server import Server
-
-    redis_server = RedisServer(tmp_path / "redis").start()
-    owner = serve(tmp_path / "a", tmp_path / "a.sock", redis_server.url)
-    other = Server(
-        tmp_path / "b", tmp_path / "b.sock", pace=30, grace=30, store=RedisStore(redis_server.url)
-    )
-    try:
-        _wait_for_socket(tmp_path / "a.sock")
-        await other.start()
-        table = pr.CreateTable("k", "1v1", (0,), seed=5, start_when_full=True)
-        await asyncio.to_thread(ask, tmp_path / "a.sock", table, want="created")
-        reader, writer = await asyncio.open_unix_connection(str(other.socket_path))
-        writer.write(pr.client_line(pr.Hello(pr.PROTOCOL, "t", identity="bea")))
-        for _ in range(50):
-            if "k" in other.remote:
-                break
-            await asyncio.sleep(0.1)
-        writer.write(pr.client_line(pr.TakeSeat("k", 0)))
-
-        async def notices(until_kind, seconds=20.0) -> list[str]:
-            kinds, end = [], time.monotonic() + seconds
-            while time.monotonic() < end and until_kind not in kinds:
-                try:
-                    message = json.loads(await asyncio.wait_for(reader.readline(), 0.3))
-                except TimeoutError:
-                    continue
-                if message["type"] == "notice" and message["kind"] != "chat":
-                    kinds.append(message["kind"])
-            return kinds
-
-        assert "started" in await notices("started")
-        os.kill(owner.pid, signal.SIGKILL)
-        owner.wait()
+    told = ("started", "moving", "resumed")
+    async with BeaOnB(tmp_path) as t:
+        assert "started" in await t.notices(told, until="started")
+        os.kill(t.owner.pid, signal.SIGKILL)
+        t.owner.wait()
         killed = time.monotonic()
-        moved = await notices("moving")
+        moved = await t.notices(told, until="moving")
         told_after = time.monotonic() - killed
         assert moved[-1:] == ["moving"], moved
         assert told_after < LEASE_MS / 1000, "told before the lease runs out"
-        assert (await notices("resumed"))[-1:] == ["resumed"]
-        assert "k" in other.tables, "taken over by B"
-    finally:
-        if owner.poll() is None:
-            owner.kill()
-        await other.stop()
-        redis_server.stop()
+        assert (await t.notices(told, until="resumed"))[-1:] == ["resumed"]
+        assert "k" in t.other.tables, "taken over by B"
 
 
 async def test_a_player_on_another_server_is_told_when_redis_is_away_and_back(tmp_path):
     """Redis stopped while bea plays at A's table from B: the owner's word cannot reach
     her, so B tells her the table is paused, then that it resumes — each once."""
-    from helpers import RedisServer
-
-    from weathering_tui.net.server import Server
-
-    redis_server = RedisServer(tmp_path / "redis").start()
-    owner = serve(tmp_path / "a", tmp_path / "a.sock", redis_server.url)
-    other = Server(
-        tmp_path / "b", tmp_path / "b.sock", pace=30, grace=30, store=RedisStore(redis_server.url)
-    )
-    try:
-        _wait_for_socket(tmp_path / "a.sock")
-        await other.start()
-        table = pr.CreateTable("k", "1v1", (0,), seed=5, start_when_full=True)
-        await asyncio.to_thread(ask, tmp_path / "a.sock", table, want="created")
-        reader, writer = await asyncio.open_unix_connection(str(other.socket_path))
-        writer.write(pr.client_line(pr.Hello(pr.PROTOCOL, "t", identity="bea")))
-        for _ in range(50):
-            if "k" in other.remote:
-                break
-            await asyncio.sleep(0.1)
-        writer.write(pr.client_line(pr.TakeSeat("k", 0)))
-
-        async def notices(seconds: float) -> list[str]:
-            kinds, end = [], time.monotonic() + seconds
-            while time.monotonic() < end:
-                try:
-                    message = json.loads(await asyncio.wait_for(reader.readline(), 0.3))
-                except TimeoutError:
-                    continue
-                if message["type"] == "notice" and message["kind"] in ("paused", "resumed"):
-                    kinds.append(message["kind"])
-            return kinds
-
-        assert await notices(3) == []  # started, playing
-        redis_server.stop()
-        first = await notices(3)
-        assert first == ["paused"]
-        redis_server.start()
-        later = await notices(6)
+    told = ("paused", "resumed")
+    async with BeaOnB(tmp_path) as t:
+        assert await t.notices(told, seconds=3) == []  # started, playing
+        t.redis.stop()
+        assert await t.notices(told, seconds=3) == ["paused"]
+        t.redis.start()
+        later = await t.notices(told, seconds=6)
         assert later == ["resumed"], later
-    finally:
-        if owner.poll() is None:
-            owner.kill()
-        await other.stop()
-        redis_server.stop()
