@@ -298,8 +298,6 @@ def test_export_writes_a_running_table_as_a_save_that_checks(tmp_path, redis_url
 def test_a_connection_is_named_on_redis_by_a_token_never_reused(tmp_path):
     """An id() is reused once its object is freed: a new player must never be taken
     for one who left (and inherit their seat)."""
-    import gc
-
     from weathering_tui.net.server import Server
 
     server = Server(tmp_path / "s", tmp_path / "s.sock")
@@ -307,14 +305,15 @@ def test_a_connection_is_named_on_redis_by_a_token_never_reused(tmp_path):
     class Conn:
         pass
 
-    seen = set()
+    seen, ids = set(), []
     for _ in range(200):
         conn = Conn()
+        ids.append(id(conn))
         token = server._conn_token(conn)
         assert token not in seen
         seen.add(token)
-        del conn
-        gc.collect()
+        del conn  # freed at once (no cycle): its id is free for the next one
+    assert len(set(ids)) < len(ids), "ids were reused, as the hazard needs"
 
 
 def test_a_unix_account_is_scoped_by_its_machine_id_not_only_its_host_name(tmp_path):
