@@ -404,3 +404,39 @@ async def test_a_player_on_another_server_is_told_when_redis_is_away_and_back(tm
         t.redis.start()
         later = await t.notices(told, seconds=6)
         assert later == ["resumed"], later
+
+
+async def test_players_at_a_table_their_server_lost_are_told_it_is_moving(tmp_path, redis_url):
+    """The lease lost (Redis away longer than it lasts, another server took the table):
+    the players at this server hear that the table is moving, then see the new owner's
+    table — a move made meanwhile and never written is not silently gone."""
+    from weathering_tui.net.server import Server
+
+    server = Server(
+        tmp_path / "a", tmp_path / "a.sock", pace=30, grace=30, store=RedisStore(redis_url)
+    )
+    await server.start()
+    try:
+        reader, writer = await asyncio.open_unix_connection(str(server.socket_path))
+        writer.write(pr.client_line(pr.Hello(pr.PROTOCOL, "t", identity="bea")))
+        writer.write(pr.client_line(pr.CreateTable("k", "1v1", (0,), start_when_full=True)))
+        writer.write(pr.client_line(pr.TakeSeat("k", 0)))
+        for _ in range(50):
+            if server.tables.get("k") is not None and server.tables["k"].key in server.leases:
+                break
+            await asyncio.sleep(0.1)
+        table = server.tables["k"]
+        server._lost(table.key)
+        kinds, end = [], time.monotonic() + 5
+        while time.monotonic() < end and "moving" not in kinds:
+            try:
+                message = json.loads(await asyncio.wait_for(reader.readline(), 0.3))
+            except TimeoutError:
+                continue
+            if message["type"] == "notice":
+                kinds.append(message["kind"])
+        assert "moving" in kinds
+        assert "k" not in server.tables
+        writer.close()
+    finally:
+        await server.stop()

@@ -279,6 +279,8 @@ class ClusterLoops:
                     self.forwarded.setdefault(name, set()).add(conn)
                 self.seated_with.pop(name, None)
                 self._forget(table)
+                if self.forwarded.get(name):  # what was not written yet is not theirs now
+                    self._tell_forwarded(name, table.name, "moving")
                 print(f"weathering serve: lost table {table.name}", flush=True)
 
     def _owner_changed(self, name: str, entry: dict | None) -> None:
