@@ -138,17 +138,17 @@ async def test_an_undo_the_disk_refuses_is_refused_and_the_table_plays_on(tmp_pa
         await answers(links["ann"][0], timeout=0.3)
         await moved(table, links)
         actions = list(table.game.actions)
-        real = table_module.write_save
+        real = table_module.atomic_write
 
         def full_disk(*args, **kwargs):
             raise OSError(errno.ENOSPC, "No space left on device")
 
-        monkeypatch.setattr(table_module, "write_save", full_disk)
+        monkeypatch.setattr(table_module, "atomic_write", full_disk)
         undo(links, table)
         (error,) = [m for m in await answers(links["ann"][0], "error") if m["type"] == "error"]
         assert error["code"] == "storage"
         assert table.game.actions == actions and not table.rewound
-        monkeypatch.setattr(table_module, "write_save", real)
+        monkeypatch.setattr(table_module, "atomic_write", real)
         send(links, table, quiet_move(table))
         got = await answers(links["ann"][0], "view")
         assert got[-1]["type"] == "view", "the table still shows its moves"

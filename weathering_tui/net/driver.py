@@ -89,11 +89,8 @@ class Driver:
                         start, batch = table.durable, list(table.unjournaled)
                         await self.writer.run(table.journal.append, start, batch)
                         table.durable = start + len(batch)
-                    if self._compact_due(table) and not table.unjournaled:
-                        if table.store is not None:
-                            await self._compact_in_store(table)
-                        elif table.path is not None:
-                            await self._compact_in_file(table)
+                    if self._compact_due(table) and not table.unjournaled and table.path:
+                        await self._compact(table)
                 except OSError as exc:
                     print(f"weathering serve: table {table.name}: journal: {exc}", flush=True)
                     if getattr(self, "cluster_closing", False):
@@ -118,10 +115,10 @@ class Driver:
     def _compact_due(self, table: Table) -> bool:
         return table.over or table.journal.length >= COMPACT_EVERY or table.compact_wanted
 
-    async def _compact_in_file(self, table: Table) -> None:
-        """The save written from the game as it is now (serialized here, on the loop),
-        then the journal emptied, both by the writer: off the loop, after the appends
-        before them and before those after them."""
+    async def _compact(self, table: Table) -> None:
+        """The save made from the game as it is now (serialized here, on the loop, so
+        that no action lands half-way), then written by the journal's writer: off the
+        loop, after the appends before it and before those after it."""
         table.compact_wanted = False
         count, text = table.snapshot()
         try:
@@ -130,20 +127,6 @@ class Driver:
             table.compact_wanted = True  # (a failed compaction is tried again)
             raise
         table.compacted(count)
-
-    async def _compact_in_store(self, table: Table) -> None:
-        """The save written from the game as it is now (serialized here, on the loop, so
-        that no action lands half-way), sent to the store in a thread."""
-        table.compact_wanted = False
-        count, text = table.snapshot()
-        try:
-            await self.writer.run(table.store.write_save, table.key, text, table.journal.fence)
-        except OSError:
-            table.compact_wanted = True  # (a failed compaction is tried again)
-            raise
-        table.compacted(count)
-        if table.over:
-            await self.writer.run(table.write_file)
 
     def _save(self, table: Table, at_stop: bool = False) -> None:
         """Compact the table into its save, now or once its journal append is done (in

@@ -43,19 +43,9 @@ class TableSaves:
         """Compact: the whole game in its TOML save (durable), then an empty journal.
         Never while a journal append is under way (the server sees to it)."""
         if self.path is not None and self.game is not None:
-            self.game.table = self.table_meta()
-            if self.store is not None:  # the save and an empty journal, in one transaction
-                count, text = self.snapshot()
-                self.store.write_save(self.key, text, self.journal.fence)
-                self.compacted(count)
-                if self.over:
-                    self.write_file()
-                return
-            write_save(self.path, self.game, backup=False, durable=True)
-            self.durable = len(self.game.actions)
-            if self.journal is not None and (self.journal.length or self.rewound):
-                self.journal.reset()
-            self.rewound = False
+            count, text = self.snapshot()
+            self.write_compacted(text)
+            self.compacted(count)
 
     def snapshot(self) -> tuple[int, bytes]:
         """The save's text now, and how many actions it holds (for a store)."""
@@ -63,14 +53,21 @@ class TableSaves:
         return len(self.game.actions), to_toml(self.game).encode("utf-8")
 
     def write_compacted(self, text: bytes) -> None:
-        """(In the server's writer) the save, durable, then the journal emptied: a crash
-        between the two leaves lines the save holds, which reading skips."""
+        """The save `text`, durable, and an empty journal (blocking: the server's writer
+        calls it). In a store, one transaction fenced by the lease, and a finished table
+        is also written as its TOML file; in files, the save then the journal emptied (a
+        crash between the two leaves lines the save holds, which reading skips)."""
+        if self.store is not None:
+            self.store.write_save(self.key, text, self.journal.fence)
+            if self.over:
+                self.write_file()
+            return
         atomic_write(self.path, text, True)
         if self.journal is not None:
             self.journal.reset()
 
     def compacted(self, count: int) -> None:
-        """The store holds a save of the first `count` actions and an empty journal."""
+        """The save holds the first `count` actions, and the journal is empty."""
         self.durable = max(self.durable, count)
         self.journal.length = 0
         self.stored = True
