@@ -72,6 +72,21 @@ def finish(processes):
             process.wait()
 
 
+async def gather(reader, pick, seconds, enough=lambda found: False) -> list:
+    """`pick(message)` of each message read within `seconds` (None: left out), until
+    `enough(found)`."""
+    found, end = [], time.monotonic() + seconds
+    while time.monotonic() < end and not enough(found):
+        try:
+            line = await asyncio.wait_for(reader.readline(), 0.3)
+        except TimeoutError:
+            continue
+        picked = pick(json.loads(line))
+        if picked is not None:
+            found.append(picked)
+    return found
+
+
 def test_a_table_made_on_one_server_is_played_to_the_end_from_two_others(tmp_path, redis_url):
     paths, procs = servers(tmp_path, redis_url)
     clients = []
@@ -210,15 +225,8 @@ async def test_an_action_sent_twice_is_applied_once(tmp_path, redis_url):
         before = len(table.game.actions)
         writer.write(pr.client_line(act))
         writer.write(pr.client_line(act))  # sent again, as a retry would be
-        errors = []
-        end = time.monotonic() + 5
-        while time.monotonic() < end and not errors:
-            try:
-                message = json.loads(await asyncio.wait_for(reader.readline(), 1))
-            except TimeoutError:
-                continue
-            if message["type"] == "error":
-                errors.append(message["code"])
+        error = lambda m: m["code"] if m["type"] == "error" else None  # noqa: E731
+        errors = await gather(reader, error, 5, enough=bool)
         assert errors == ["stale"]
         assert table.game.actions[before:].count(table.game.actions[before]) == 1
 
@@ -235,16 +243,9 @@ async def test_a_server_that_lost_its_channel_gets_its_players_whole_views_again
 
         async def whole_view(seconds) -> bool:
             """A whole view reaches bea within `seconds` (deltas are read past)."""
-            end = time.monotonic() + seconds
-            while time.monotonic() < end:
-                try:
-                    line = await asyncio.wait_for(reader.readline(), 0.3)
-                except TimeoutError:
-                    continue
-                message = json.loads(line)
-                if message["type"] == "view" and message["full"]:
-                    return True
-            return False
+            whole = lambda m: True if m["type"] == "view" and m["full"] else None  # noqa: E731
+            full = await gather(reader, whole, seconds, enough=bool)
+            return bool(full)
 
         assert await whole_view(15), "the first view is whole"
         await asyncio.sleep(0.5)  # the game goes on: deltas
@@ -359,15 +360,14 @@ class BeaOnB:
         return self
 
     async def notices(self, kinds, until=None, seconds=20.0) -> list[str]:
-        found, end = [], time.monotonic() + seconds
-        while time.monotonic() < end and (until is None or until not in found):
-            try:
-                message = json.loads(await asyncio.wait_for(self.reader.readline(), 0.3))
-            except TimeoutError:
-                continue
-            if message["type"] == "notice" and message["kind"] in kinds:
-                found.append(message["kind"])
-        return found
+        def pick(message):
+            return (
+                message["kind"]
+                if message["type"] == "notice" and message["kind"] in kinds
+                else None
+            )
+
+        return await gather(self.reader, pick, seconds, enough=lambda found: until in found)
 
     async def __aexit__(self, *exc):
         if self.owner.poll() is None:
@@ -427,14 +427,8 @@ async def test_players_at_a_table_their_server_lost_are_told_it_is_moving(tmp_pa
             await asyncio.sleep(0.1)
         table = server.tables["k"]
         server._lost(table.key)
-        kinds, end = [], time.monotonic() + 5
-        while time.monotonic() < end and "moving" not in kinds:
-            try:
-                message = json.loads(await asyncio.wait_for(reader.readline(), 0.3))
-            except TimeoutError:
-                continue
-            if message["type"] == "notice":
-                kinds.append(message["kind"])
+        notice = lambda m: m.get("kind") if m["type"] == "notice" else None  # noqa: E731
+        kinds = await gather(reader, notice, 5, enough=lambda found: "moving" in found)
         assert "moving" in kinds
         assert "k" not in server.tables
         writer.close()
