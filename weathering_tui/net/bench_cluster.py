@@ -6,7 +6,11 @@ Starts its own redis-server (AOF, fsync always) in a temporary folder and `serve
 - the latency from an action to the next view for players on the table's owner, and
   for players on another server (their actions forwarded, the views relayed);
 - the actions per second of TABLES tables on one server, and of TABLES tables spread
-  over two servers (the clients in processes of their own);
+  over two servers (lean random players in processes of their own: `bench_load`), the
+  CPU each part used per action (servers, Redis, players), and the most the machine's
+  cores would allow two servers at those costs (cores ÷ the two-server run's CPU per
+  action, over the one-server rate): on 2 cores, where Redis and the players take
+  their share, that ceiling is what a figure is to be read against;
 - the time from `kill -9` of a table's owner to another server holding its lease.
 """
 
@@ -26,6 +30,8 @@ import time
 from pathlib import Path
 
 from . import protocol as pr
+from .bench import cpu_seconds
+from .bench_load import lean_tables
 from .headless import play_seat
 
 ROUNDS = 4  # games played for each latency figure, players on A and on B in turns
@@ -102,26 +108,34 @@ def _ms(values: list[float]) -> str:
     return f"median {statistics.median(ordered) * 1000:.2f} ms, p95 {p95 * 1000:.2f} ms"
 
 
-def _load_part(args) -> int:
+def _load_part(args) -> tuple[int, float]:
+    """Tables made on one server and played there by lean random players (the load
+    generator: `bench_load`): the actions applied and this process's CPU seconds."""
     path, first, last = args
-
-    async def run():
-        names = [f"t{i}" for i in range(first, last)]
-        loop = asyncio.get_running_loop()
-        for name in names:
-            await loop.run_in_executor(None, _create, path, name)
-        return len(await _players(path, names))
-
-    return asyncio.run(run())
+    names = [f"t{i}" for i in range(first, last)]
+    for name in names:
+        _create(path, name)
+    return lean_tables(path, names)
 
 
-def _throughput(parts: list[tuple[Path, int, int]]) -> float:
+def _throughput(parts: list[tuple[Path, int, int]], watched: dict[str, int]) -> dict:
+    """Actions per second with the clients of each part in a process of its own, and
+    the CPU each watched process (and the clients) used per action."""
     import multiprocessing
 
+    before = {name: cpu_seconds(pid) for name, pid in watched.items()}
     started = time.perf_counter()
     with multiprocessing.get_context("fork").Pool(len(parts)) as pool:
-        actions = sum(pool.map(_load_part, parts))
-    return actions / (time.perf_counter() - started)
+        results = pool.map(_load_part, parts)
+    seconds = time.perf_counter() - started
+    actions = max(1, sum(n for n, _ in results))
+    cpu = {name: (cpu_seconds(pid) - before[name]) / actions for name, pid in watched.items()}
+    cpu["clients"] = sum(c for _, c in results) / actions
+    return {"rate": actions / seconds, "cpu": cpu, "actions": actions}
+
+
+def _cpu_line(cpu: dict) -> str:
+    return ", ".join(f"{name} {ms * 1000:.2f}" for name, ms in cpu.items() if ms * 1000 >= 0.005)
 
 
 def bench_cluster(tables: int = 6) -> int:
@@ -147,11 +161,24 @@ def bench_cluster(tables: int = 6) -> int:
         print(f"  extra for a player on another server: {extra:.2f} ms (median)")
 
         half = tables // 2
-        one = _throughput([(paths[0], 100, 100 + half), (paths[0], 100 + half, 100 + tables)])
-        two = _throughput([(paths[0], 200, 200 + half), (paths[1], 200 + half, 200 + tables)])
-        print(f"{tables} tables of 1v1, clients in 2 processes:")
-        print(f"  on one server:  {one:.0f} actions/s")
-        print(f"  on two servers: {two:.0f} actions/s ({two / one:.2f}×)")
+        watched = {"server A": servers[0].pid, "server B": servers[1].pid}
+        watched["redis"] = redis_process.pid
+        one = _throughput(
+            [(paths[0], 100, 100 + half), (paths[0], 100 + half, 100 + tables)], watched
+        )
+        two = _throughput(
+            [(paths[0], 200, 200 + half), (paths[1], 200 + half, 200 + tables)], watched
+        )
+        ratio = two["rate"] / one["rate"]
+        print(f"{tables} tables of 1v1, lean random players (bench_load) in 2 processes:")
+        print(f"  on one server:  {one['rate']:.0f} actions/s")
+        print(f"  on two servers: {two['rate']:.0f} actions/s ({ratio:.2f}×)")
+        print(f"  CPU per action, one server (ms):  {_cpu_line(one['cpu'])}")
+        print(f"  CPU per action, two servers (ms): {_cpu_line(two['cpu'])}")
+        # What no scheduling could beat: every part of the two-server run on all cores.
+        cores = os.cpu_count() or 1
+        ceiling = cores / sum(two["cpu"].values()) / one["rate"]
+        print(f"  the most {cores} cores allow two servers at these costs: {ceiling:.2f}×")
 
         _create(paths[0], "orphan")
         time.sleep(1.5)

@@ -1,0 +1,31 @@
+"""The throughput bench's load generator plays whole games, and counts what it did."""
+
+import asyncio
+
+from weathering_tui.net import protocol as pr
+from weathering_tui.net.bench_load import lean_seat
+from weathering_tui.net.server import Server
+from weathering_tui.storage.journal import read_table
+
+
+async def test_lean_players_finish_a_game_and_count_the_actions_the_server_applied(tmp_path):
+    path = tmp_path / "s.sock"
+    server = Server(tmp_path / "saves", path, pace=0, grace=30)
+    await server.start()
+    try:
+        reader, writer = await asyncio.open_unix_connection(str(path))
+        writer.write(pr.client_line(pr.Hello(pr.PROTOCOL, "test", identity="host")))
+        table = pr.CreateTable("lean", "1v1", (0, 1), seed=3, start_when_full=True)
+        writer.write(pr.client_line(table))
+        while b'"created"' not in await asyncio.wait_for(reader.readline(), 5):
+            pass
+        applied = await asyncio.wait_for(
+            asyncio.gather(*(lean_seat(path, "lean", s, f"lean-{s}", s) for s in (0, 1))), 60
+        )
+        writer.close()
+    finally:
+        await server.stop()
+    (save,) = (tmp_path / "saves" / "tables").glob("*.toml")
+    game = read_table(save)
+    assert game.state.over
+    assert sum(applied) == len(game.actions) > 20
