@@ -66,3 +66,29 @@ async def test_join_in_a_small_terminal_shows_the_message_then_the_lobby(tmp_pat
             await pilot.resize_terminal(80, 24)
             await pilot.pause(0.5)
             assert isinstance(app.screen, LobbyScreen)
+
+
+async def test_a_screen_opened_while_the_terminal_is_small_stays_under_the_message():
+    """A prompt that opens by itself (a reaction, a bot's move, the server) while the
+    terminal is too small goes under the message, not over it; it is there, as it was,
+    once the terminal grows."""
+    from weathering_tui.tui.screens.help import HelpScreen
+
+    app = WeatheringApp(
+        lang="en", saves_dir=None, setup=setup_for("2v1", seed=3), pace=0, autosave=False
+    )
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause(0.3)
+        await pilot.resize_terminal(79, 23)
+        await pilot.pause(0.3)
+        assert isinstance(app.screen, TooSmallScreen)
+        app.push_screen(HelpScreen(app.tr, "keys"))  # as a prompt would, unasked
+        await pilot.pause(0.3)
+        assert isinstance(app.screen, TooSmallScreen)
+        assert kinds(app)[-2] == "HelpScreen"
+        await pilot.resize_terminal(80, 24)
+        await pilot.pause(0.3)
+        assert isinstance(app.screen, HelpScreen)  # (the message under it goes when uncovered)
+        await pilot.press("escape")  # the help closes: the game's own dialog, nothing over it
+        await pilot.pause(0.3)
+        assert kinds(app)[-2:] == ["GameScreen", "ChoiceModal"]

@@ -109,6 +109,14 @@ class WeatheringApp(App[None]):
         else:
             self._drop_too_small()
 
+    def push_screen(self, screen, *args, **kwargs):
+        """Any screen, and while the terminal is too small the message over it again: a
+        prompt that opens by itself (a reaction, the server's word) goes under it."""
+        pushed = super().push_screen(screen, *args, **kwargs)
+        if self._too_small is not None and not isinstance(screen, TooSmallScreen):
+            self.call_after_refresh(self.check_size)
+        return pushed
+
     @property
     def too_small(self) -> bool:
         return self._too_small is not None
