@@ -42,8 +42,20 @@ class Frame:
     def __init__(self, state, before: Frame | None = None):
         hooks = _hooks()
         fields = public_fields(state)
-        self.players = [hooks["me"](p) for p in fields.pop("players")]
-        self.data = {key: hooks[key](value) for key, value in fields.items()}
+        records = fields.pop("players")
+        if before is None:
+            self.players = [hooks["me"](p) for p in records]
+            self.data = {key: hooks[key](value) for key, value in fields.items()}
+        else:  # a record equal to the one before is not converted again (most are)
+            self.players = [
+                before.players[i] if p == before.records[i] else hooks["me"](p)
+                for i, p in enumerate(records)
+            ]
+            self.data = {
+                key: before.data[key] if value == before.fields[key] else hooks[key](value)
+                for key, value in fields.items()
+            }
+        self.fields, self.records = fields, records
         self.before = before  # the frame sent just before this one
         if before is not None:
             before.before = None  # (so that frames are never kept in a chain)
@@ -100,12 +112,14 @@ class LogCache:
 
 class Sent:
     """What a connection was last sent of a table: the frame, its own part and its
-    own player entry (as data), the log's length and the window's clock."""
+    own player entry (as records, `fields` and `player`, and as data, `own` and `me`),
+    the log's length and the window's clock."""
 
-    __slots__ = ("frame", "own", "me", "log", "clock")
+    __slots__ = ("frame", "fields", "own", "player", "me", "log", "clock")
 
-    def __init__(self, frame: Frame, own: dict, me: dict | None, log: int, clock):
-        self.frame, self.own, self.me, self.log, self.clock = frame, own, me, log, clock
+    def __init__(self, frame: Frame, fields: dict, own: dict, player, me, log: int, clock):
+        self.frame, self.fields, self.own = frame, fields, own
+        self.player, self.me, self.log, self.clock = player, me, log, clock
 
 
 def seat_view(
@@ -125,8 +139,17 @@ def seat_view(
     fields = seat_fields(state, seat, answered)
     if hide_reactions and fields["pending"] is not None and fields["pending"].kind == "reactions":
         return None, last
-    own = {key: hooks[key](value) for key, value in fields.items()}
-    me = hooks["me"](own_player(state, seat)) if 0 <= seat < len(frame.players) else None
+    player = own_player(state, seat) if 0 <= seat < len(frame.players) else None
+    if last is None:
+        own = {key: hooks[key](value) for key, value in fields.items()}
+        me = hooks["me"](player) if player is not None else None
+    else:  # a record equal to the one sent is not converted again (most are)
+        before = last.fields
+        own = {
+            key: last.own[key] if value == before[key] else hooks[key](value)
+            for key, value in fields.items()
+        }
+        me = last.me if player == last.player else hooks["me"](player)
     length = len(state.log)
     if last is None:
         public, changed, players = frame.everything(), own, True
@@ -147,4 +170,4 @@ def seat_view(
     start = last.log if last is not None else 0
     entries = b",".join(log.json(state.log, i, seat) for i in range(start, length))
     parts.append(b'"log":[' + entries + b"]")
-    return b"{" + b",".join(parts) + b"}", Sent(frame, own, me, length, clock)
+    return b"{" + b",".join(parts) + b"}", Sent(frame, fields, own, player, me, length, clock)

@@ -260,6 +260,7 @@ class Driver:
         clock = table.window[1] if table.window is not None else None  # a new clock is news
         frame = table.frame = Frame(state, table.frame)
         answered = table.answers.answered(state)
+        head = None
         for conn in self.at(table.name):
             seat = self.seat_held(conn, table)
             if seat is None:
@@ -271,17 +272,9 @@ class Driver:
             if view is None:
                 continue
             conn.sent_views[table.name] = sent
-            conn.send(
-                pr.view_line(
-                    view,
-                    table=table.name,
-                    version=state.version,
-                    log_start=last.log if last is not None else 0,
-                    window=self.window_left(table),
-                    full=last is None,
-                    hints=table.hints,
-                )
-            )
+            if head is None:  # what every seat's message says alike, checked once
+                head = pr.ViewHead(table.name, state.version, self.window_left(table), table.hints)
+            conn.send(head.line(view, last.log if last is not None else 0, last is None))
         if undone:  # said after the shorter log: the client puts it in its place
             self.notice(table, "undo", undone, at=table.undone_at)
 

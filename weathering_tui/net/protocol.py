@@ -318,16 +318,28 @@ def server_line(message_type: str, /, **fields) -> bytes:
     return dumps(data) + b"\n"
 
 
-def view_line(view_json: bytes, /, **fields) -> bytes:
+def view_line(view_json: bytes, /, log_start: int, full: bool = True, **head) -> bytes:
     """A view message whose `view` is already JSON (`net.broadcast` builds it); its
     other fields are checked by `ViewMessage` as in `server_line`."""
-    message = ViewMessage(view={}, **fields)
-    data = {name: getattr(message, name) for name in _VIEW_REST}
-    data["type"] = "view"
-    return b'{"view":' + view_json + b"," + dumps(data)[1:] + b"\n"
+    return ViewHead(**head).line(view_json, log_start, full)
 
 
-_VIEW_REST = [f.name for f in attrs.fields(ViewMessage) if f.name != "view"]
+class ViewHead:
+    """The fields of one change's view messages that are the same for every seat (the
+    table, its version, the window's time, hints), checked by `ViewMessage` once; each
+    seat's line adds its view, where its log starts and whether the view is whole."""
+
+    def __init__(self, table: str, version: int, window: float = 0.0, hints: bool = False):
+        ViewMessage(table, version, 0, {}, window, True, hints)  # (a wrong type raises)
+        self.rest = dumps(
+            {"table": table, "version": version, "window": window, "hints": hints, "type": "view"}
+        )[1:]
+
+    def line(self, view_json: bytes, log_start: int, full: bool) -> bytes:
+        if type(log_start) is not int or type(full) is not bool:
+            raise TypeError("log_start is an int and full a bool")
+        start = b',"log_start":%d,"full":%s,' % (log_start, b"true" if full else b"false")
+        return b'{"view":' + view_json + start + self.rest + b"\n"
 
 
 def parse_server(line: bytes) -> dict:
