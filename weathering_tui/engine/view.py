@@ -126,8 +126,12 @@ def _hand_cards(state: GameState, seat: int, legal: list) -> tuple[HandCard, ...
     out = []
     for instance in player.hand:
         cid = card_id(instance)
+        actions = by_card.get(cid)
+        if not actions:  # a card nothing may be done with now: the common case
+            out.append(_idle_card(state.content, instance, state.phase, player.side))
+            continue
         plays, deck, discard, choose = [], None, None, None
-        for a in by_card.get(cid, ()):
+        for a in actions:
             kind = type(a)
             if kind is act.PlayCard:
                 plays.append(a)
@@ -141,6 +145,15 @@ def _hand_cards(state: GameState, seat: int, legal: list) -> tuple[HandCard, ...
         cost = frugal_cost(printed, state.phase, player.side)
         out.append(HandCard(instance, cid, cost, printed, tuple(plays), deck, discard, choose))
     return tuple(out)
+
+
+@functools.lru_cache(maxsize=4096)
+def _idle_card(content, instance: str, phase: int, side: str) -> HandCard:
+    """A held card with no action on it now (one record, kept: a view holds the same
+    object until the card, the phase or the side changes)."""
+    cid = card_id(instance)
+    printed = content.cards[cid].cost
+    return HandCard(instance, cid, frugal_cost(printed, phase, side), printed, (), None, None, None)
 
 
 def _costs(state: GameState, seat: int, hand, legal) -> dict[str, int]:
