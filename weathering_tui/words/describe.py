@@ -407,7 +407,8 @@ def log_line(tr: Tr, view: View, entry) -> str | None:  # noqa: C901 - one case 
     if kind == "transition":
         return tr("transition_stage")
     if kind == "forced":
-        return tr("log.forced", name=who)
+        key = "log.forced_option" if d.get("decision") == "choose_option" else "log.forced"
+        return tr(key, name=who)
     if kind == "effect_lost":
         what = "take" if d.get("op") == "take_from_discard" else "choice"
         return tr(f"log.lost_{what}", name=who)

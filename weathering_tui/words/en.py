@@ -6,7 +6,7 @@ from __future__ import annotations
 
 STRINGS: dict[str, str] = {
     "footer.wait": "{name} decides: your keys wait for your turn",
-    "choice.only_one": "Only one option was possible (the others need PA or cards you do not have): here it is.",
+    "choice.only_one": "The other options need PA or cards you do not have: the one possible was taken for you. Now:",
     "sim.progress": "{bar} {done}/{total} games · {rate} games/s · {left} left",
     # the command line
     "cli.export.failed": "weathering export: {problem}",
@@ -342,6 +342,7 @@ STRINGS: dict[str, str] = {
     "save.hint": "Letters, digits, - _ . · Enter: save · Esc: back",
     "error": "Not possible: {reason}",
     "log.forced": "{name}: only one choice, made for them",
+    "log.forced_option": "{name}: only one option possible, taken for them",
     "log.lost_take": "{name}: no effect, nothing to take from the discard pile",
     "log.lost_choice": "{name}: no effect, no possible choice",
 }

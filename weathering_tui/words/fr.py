@@ -6,7 +6,7 @@ from __future__ import annotations
 
 STRINGS: dict[str, str] = {
     "footer.wait": "{name} décide : vos touches attendent votre tour",
-    "choice.only_one": "Une seule option était possible (les autres demandent des PA ou des cartes que vous n'avez pas) : la voici.",
+    "choice.only_one": "Les autres options demandent des PA ou des cartes que vous n'avez pas : la seule possible a été prise pour vous. Maintenant :",
     "sim.progress": "{bar} {done}/{total} parties · {rate} parties/s · reste {left}",
     "cli.usage": "{prog} : erreur : {problem} (voir --help)",
     # the command line
@@ -343,6 +343,7 @@ STRINGS: dict[str, str] = {
     "save.hint": "Lettres, chiffres, - _ . · Entrée : sauver · Échap : retour",
     "error": "Impossible : {reason}",
     "log.forced": "{name} : un seul choix possible, fait d'office",
+    "log.forced_option": "{name} : une seule option possible, prise d'office",
     "log.lost_take": "{name} : sans effet, rien à reprendre dans la défausse",
     "log.lost_choice": "{name} : sans effet, aucun choix possible",
 }
