@@ -52,3 +52,28 @@ async def test_an_answer_on_top_closes_it_at_once():
         await pilot.press("2")
         await pilot.pause()
         assert app.answers == ["c"]
+
+
+class Long(App):
+    def on_mount(self) -> None:
+        body = "\n".join(f"line {i} of a long lesson" for i in range(40))
+        options = [(f"option {i}", i) for i in range(3)]
+        self.push_screen(ChoiceModal("A long lesson", options, body=body, keys="? help · q"))
+
+
+async def test_a_body_too_long_for_the_screen_scrolls_and_the_options_and_keys_show():
+    """At 80×24 a long text (a lesson) never pushes the options or the keys off the
+    screen, nor covers the header and the gauge."""
+    from textual.widgets import OptionList
+
+    app = Long()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        dialog = app.screen
+        keys = dialog.query_one("#choice-keys").region
+        options = dialog.query_one(OptionList).region
+        box = dialog.query_one("#choice-body-box")
+        assert keys.bottom <= 23 and keys.height == 1  # inside the border, on screen
+        assert options.height >= 3 + 2 and options.bottom <= keys.y
+        assert box.region.y >= 3  # the header and gauge lines stay visible above it
+        assert box.max_scroll_y > 0  # what does not fit scrolls

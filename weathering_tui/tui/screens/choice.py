@@ -7,7 +7,7 @@ from typing import Any
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Vertical
+from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
@@ -21,10 +21,11 @@ class ChoiceModal(ModalScreen[Any]):
     DEFAULT_CSS = """
     ChoiceModal { align: center bottom; }
     ChoiceModal > Vertical {
-        width: 78; max-width: 100%; height: auto; max-height: 62%;
+        width: 78; max-width: 100%; height: auto;
         border: thick $accent; background: $surface; padding: 0 1;
     }
     ChoiceModal #choice-title { text-style: bold; }
+    ChoiceModal #choice-body-box { height: auto; }
     ChoiceModal #choice-body { color: $text-muted; }
     ChoiceModal OptionList { height: auto; max-height: 12; scrollbar-gutter: stable; }
     ChoiceModal #choice-keys { color: $text-muted; }
@@ -66,7 +67,8 @@ class ChoiceModal(ModalScreen[Any]):
         with Vertical():
             yield Static(Text(self.title_text), id="choice-title")
             if self.body:
-                yield Static(Text(self.body), id="choice-body")
+                with VerticalScroll(id="choice-body-box"):
+                    yield Static(Text(self.body), id="choice-body")
             if self.clock is not None:
                 yield Static(Text(self.clock()), id="choice-clock")
             yield OptionList(
@@ -86,8 +88,23 @@ class ChoiceModal(ModalScreen[Any]):
         options = self.query_one(OptionList)
         options.highlighted = 0
         options.focus()
+        self._fit()
         if self.clock is not None:
             self.set_interval(0.25, self._tick)
+
+    def on_resize(self) -> None:
+        self._fit()
+
+    def _fit(self) -> None:
+        """The options, the keys and the two lines at the top of the game (the header
+        and the gauge) always show: a body too long for what is left scrolls."""
+        if not self.body:
+            return
+        keys = self.keys or getattr(self.app, "dialog_keys", "")
+        # border, title, clock, the list (its border and its last blank line), keys
+        fixed = 2 + 1 + (self.clock is not None) + min(len(self.options), 12) + 3 + bool(keys)
+        box = self.query_one("#choice-body-box")
+        box.styles.max_height = max(2, self.app.size.height - 2 - fixed)
 
     def _tick(self) -> None:
         self.query_one("#choice-clock", Static).update(Text(self.clock()))
