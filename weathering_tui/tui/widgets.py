@@ -316,27 +316,41 @@ def log_lines(tr: Tr, view: View) -> list[str]:
     return [line for e in view.log if (line := log_line(tr, view, e)) is not None]
 
 
+def _cut(words: str, cut: int) -> str:
+    """A key's words, shortened to `cut` characters with a "." saying so."""
+    return words if len(words) <= cut else words[: cut - 1].rstrip() + "."
+
+
 class KeyBar(Line):
     """The footer: only the keys that apply now (the screen's check_action decides), as one
     line of text, so that a key press never rebuilds widgets."""
 
+    shown: tuple[str, ...] = ()  # the keys on the line now (tests read them)
+
+    def show_text(self, text: Text) -> None:
+        """A line of its own (a lesson's instruction): no keys."""
+        self.shown = ()
+        super().show_text(text)
+
     def show_keys(self, keys: list[tuple[str, str]]) -> None:
         width = self.size.width or 80
-        # Shrink to fit: narrower gaps, then bare "?", "q", "m", "u" and "h" (always the
-        # same, and in the help), then cut words.
+        # Shrink to fit: narrower gaps, then each word against its key (the key is drawn
+        # in reverse: it still stands apart), then bare "?", "q", "m", "u" and "h"
+        # (always the same, and in the help), and only then cut words (marked ".").
         bare = "?qmuh"
         stages = (
-            ("  ", "", 99),
-            (" ", "", 99),
-            (" ", bare[:2], 99),
-            (" ", bare[:3], 99),
-            (" ", bare, 99),
-            (" ", bare, 6),
-            (" ", bare, 5),
+            ("  ", " ", "", 99),
+            (" ", " ", "", 99),
+            (" ", "", "", 99),
+            (" ", "", bare[:2], 99),
+            (" ", "", bare[:3], 99),
+            (" ", "", bare, 99),
+            (" ", "", bare, 6),
+            (" ", "", bare, 5),
         )
-        for gap, bare, cut in stages:
-            line = [(key, "" if key in bare else words[:cut]) for key, words in keys]
-            if sum(len(k) + len(w) + 1 + len(gap) for k, w in line) <= width:
+        for gap, sep, bare, cut in stages:
+            line = [(key, "" if key in bare else _cut(words, cut)) for key, words in keys]
+            if sum(len(k) + len(w) + len(sep) + len(gap) for k, w in line) <= width:
                 break
         out = Text(" ")
         for i, (key, words) in enumerate(line):
@@ -344,5 +358,6 @@ class KeyBar(Line):
                 out.append(gap)
             out.append(key, style="bold reverse")
             if words:
-                out.append(f" {words}")
-        self.show_text(out)
+                out.append(f"{sep}{words}")
+        super().show_text(out)
+        self.shown = tuple(key for key, _ in keys)
