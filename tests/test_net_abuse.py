@@ -118,6 +118,28 @@ async def test_the_lobby_asked_in_a_loop_is_answered_at_a_pace(tmp_path):
         assert not codes(got)  # asked too often is not an error: answered together
 
 
+async def test_seats_taken_and_left_in_a_loop_send_the_lobby_at_a_pace(tmp_path):
+    """Every seat taken or left changes the lobby; one player doing it in a loop must not
+    send each lobby client a whole lobby every time (8 MB/s measured), and the last
+    lobby sent is the lobby as it is."""
+    async with running_server(tmp_path) as server:
+        watcher_r, _watcher_w = await raw(server.socket_path, "watcher")
+        reader, writer = await raw(server.socket_path, "churner")
+        writer.write(pr.client_line(pr.CreateTable("spin", "1v1", (0, 1))))
+        await answers(reader, "created")
+        await answers(watcher_r, timeout=0.6)
+        for n in range(40):
+            writer.write(pr.client_line(pr.TakeSeat("spin", n % 2)))
+            writer.write(pr.client_line(pr.Leave("spin")))
+            await asyncio.sleep(0.01)
+        writer.write(pr.client_line(pr.TakeSeat("spin", 1)))
+        got = [m for m in await answers(watcher_r, timeout=1.0) if m["type"] == "tables"]
+        assert 1 <= len(got) <= 4  # ~1 s of churn: about one lobby every half second
+        (last,) = [t for t in got[-1]["tables"] if t["name"] == "spin"]
+        assert server.tables["spin"].seats[1].owner is not None
+        assert json.dumps(last) == json.dumps(server.tables["spin"].summary(0))
+
+
 async def test_expert_bots_thinking_at_many_tables_leave_the_server_quick(tmp_path):
     """Expert bots think in a process of their own: hellos are answered at once while
     twelve tables of them play (in threads they held the interpreter lock: seconds)."""

@@ -19,6 +19,7 @@ CHAT_EVERY = 1.0  # seconds between two chat lines of one identity
 WRONG_CODES = 5  # wrong join codes an identity may try a minute at one table
 TABLE_CODES = 20  # wrong join codes a table takes a minute, from everyone
 LIST_EVERY = 0.5  # seconds between two lobby requests of one connection
+BROADCAST_EVERY = 0.5  # seconds between two lobbies sent to everyone in it
 
 
 class Lobby:
@@ -235,9 +236,24 @@ class Lobby:
             conn.send(line)
 
     def broadcast_lobby(self, publish: bool = True) -> None:
+        """The lobby to everyone in it, at most once every BROADCAST_EVERY: changes in
+        between go together (one player taking and leaving seats in a loop must not send
+        every lobby client a whole lobby each time)."""
         if publish and self.store is not None:
             self.publish_summaries()  # the other servers' lobbies hear it too
+        if self.lobby_due:
+            return
+        wait = self.last_broadcast + BROADCAST_EVERY - time.monotonic()
+        if wait > 0:
+            self.lobby_due = True
+            asyncio.get_running_loop().call_later(wait, self._broadcast_due)
+            return
+        self.last_broadcast = time.monotonic()
         line = pr.server_line("tables", tables=self.lobby())
         for conn in list(self.connections):
             if conn.identity is not None and not conn.tables:
                 conn.send(line)
+
+    def _broadcast_due(self) -> None:
+        self.lobby_due = False
+        self.broadcast_lobby(publish=False)

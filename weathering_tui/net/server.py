@@ -83,6 +83,8 @@ class Server(Lobby, Driver, Cluster):
         self.notices: dict[str, list[dict]] = {}
         self.server: asyncio.base_events.Server | None = None
         self.probe = None  # tests: called with (connection, line) for every line sent
+        self.last_broadcast = -1e9  # when the lobby last went to everyone in it
+        self.lobby_due = False  # a lobby broadcast waits for its turn
         self.own_uid = os.getuid()
         self.admission = Admission(max_connections, self.own_uid)
         self.pool = BotPool()  # bots that think do it in a process of their own
