@@ -249,6 +249,33 @@ async def test_a_huge_terminal_size_is_clamped_and_leaks_nothing(tmp_path, door)
     assert len(os.listdir("/proc/self/fd")) <= before + 2  # no pty pair left open
 
 
+def test_a_terminal_of_a_few_columns_is_given_ten():
+    """An ssh with no terminal says 0×0; at 3 or 4 columns the "too small" message was
+    laid out again and again and the session's join spun at a third of a core."""
+    import fcntl
+    import pty
+    import struct
+    import termios
+
+    from weathering_tui.net.ssh import MIN_HEIGHT, MIN_WIDTH, _set_size
+
+    main, other = pty.openpty()
+    try:
+        for asked, given in (
+            ((0, 0), (MIN_WIDTH, MIN_HEIGHT)),
+            ((3, 24), (10, 24)),
+            ((80, 24), (80, 24)),
+        ):
+            _set_size(main, *asked)
+            rows, cols, _, _ = struct.unpack(
+                "HHHH", fcntl.ioctl(other, termios.TIOCGWINSZ, bytes(8))
+            )
+            assert (cols, rows) == given
+    finally:
+        os.close(main)
+        os.close(other)
+
+
 async def test_bare_tcp_connections_lock_no_player_out(tmp_path, door):
     _, open_door = door
     port = await open_door()

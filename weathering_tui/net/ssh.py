@@ -29,6 +29,7 @@ from .connection import Admission
 
 MIN_SIZE = (80, 24)
 MAX_SIDE = 1000  # columns or rows at most (a client may claim 70000)
+MIN_WIDTH, MIN_HEIGHT = 10, 2  # what the pty is given at least (see `_set_size`)
 LOGIN_WITHIN = 10  # seconds from TCP connect to login
 PRE_LOGIN = 16  # connections not logged in yet, from one address
 PRE_LOGIN_TOTAL = 128  # and from everywhere
@@ -407,8 +408,11 @@ class Pipe:
 
 
 def _set_size(fd: int, width: int, height: int) -> None:
-    """The pty's size, as the client says, within what a terminal can be."""
-    width, height = (min(max(int(n), 1), MAX_SIDE) for n in (width, height))
+    """The pty's size, as the client says, within what a terminal can be. Narrower
+    than MIN_WIDTH (an ssh with no terminal says 0×0) the "too small" message is
+    laid out again and again: its `join` spun at a third of a core, measured."""
+    width = min(max(int(width), MIN_WIDTH), MAX_SIDE)
+    height = min(max(int(height), MIN_HEIGHT), MAX_SIDE)
     fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", height, width, 0, 0))
 
 

@@ -10,8 +10,8 @@ from textual.widgets import Static
 
 class TooSmallScreen(ModalScreen[None]):
     DEFAULT_CSS = """
-    TooSmallScreen { align: center middle; background: $background; }
-    TooSmallScreen Static { width: auto; max-width: 100%; text-style: bold; }
+    TooSmallScreen { align: center middle; background: $background; overflow: hidden hidden; }
+    TooSmallScreen Static { width: auto; max-width: 100%; max-height: 100%; text-style: bold; }
     """
     BINDINGS = [Binding("q", "app.quit", show=False)]  # quit (a game is saved first)
 
