@@ -176,6 +176,28 @@ async def test_what_the_door_refuses(tmp_path, door):
     first[0].close()
 
 
+async def test_new_keys_from_one_address_cannot_hold_every_session(tmp_path, door):
+    """Keys cost nothing: one address making a new key per session was refused by no
+    per-key limit and held all 64 sessions. Its sessions count together, and one
+    closed frees its place."""
+    _, open_door = door
+    port = await open_door(max_per_address=2)
+    held = []
+    for n in range(2):
+        held.append(await session(port, keys(tmp_path, f"k{n}"), f"k{n}"))
+        await until(held[-1][2], lambda t: "the tables" in t)
+    conn, chan, term = await session(port, keys(tmp_path, "k2"), "k2")
+    await chan.wait_closed()
+    assert term.exit_status == 2 and b"too many sessions" in term.errors
+    conn.close()
+    held.pop()[0].close()
+    await asyncio.sleep(0.5)
+    again = await session(port, keys(tmp_path, "k3"), "k3")
+    await until(again[2], lambda t: "the tables" in t)
+    for conn in (again[0], held[0][0]):
+        conn.close()
+
+
 def test_the_host_key_is_made_once_with_mode_0600(tmp_path):
     path = tmp_path / "keys" / "host"
     key = load_host_key(path)

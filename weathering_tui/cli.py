@@ -183,6 +183,9 @@ def build_parser() -> argparse.ArgumentParser:
     srv.add_argument("--max-ssh", type=_positive, default=64, help="SSH sessions at most (64)")
     srv.add_argument("--max-ssh-per-key", type=_positive, default=3, help="per key (3)")
     srv.add_argument(
+        "--max-ssh-per-address", type=_positive, default=8, help="per client address (8)"
+    )
+    srv.add_argument(
         "--ssh-idle", type=_seconds, default=1800.0, help="idle SSH session closed after (1800 s)"
     )
     join = commands.add_parser("join", help="play at the table server (or let a bot play)")

@@ -53,6 +53,7 @@ def serve(args) -> int:
             Path(args.authorized_keys) if args.authorized_keys else None,
             max_sessions=args.max_ssh,
             max_per_key=args.max_ssh_per_key,
+            max_per_address=args.max_ssh_per_address,
             idle=args.ssh_idle,
             lang=getattr(args, "lang", None),
         )

@@ -66,7 +66,8 @@ class Cluster(ClusterLoops, ClusterRelay):
         self.conn_count = 0
         self.registry: set[str] = set()  # every table key in the store, as last read
         self.moving: set[str] = set()  # remote tables whose owner is gone (being taken over)
-        self.told: dict[str, str] = {}  # the last pause/resume/move our players were told
+        # The last pause/resume/move each of our players was told, by (table, player).
+        self.told: dict[tuple[str, str], str] = {}
         self.outbox: list[tuple[str, dict]] = []  # (stream, fields) to add
         self.outbox_wake = asyncio.Event()
         self.lobby_seen = -1
@@ -236,7 +237,10 @@ class Cluster(ClusterLoops, ClusterRelay):
 
     def forward_gone(self, conn) -> None:
         """A local player's connection closed: the owners of its remote tables hear it."""
-        self.local_by_id.pop(self._conn_token(conn), None)
+        token = self._conn_token(conn)
+        self.local_by_id.pop(token, None)
+        for said in [said for said in self.told if said[1] == token]:
+            del self.told[said]
         for name in getattr(conn, "forwarded_to", ()):  # every table it spoke to
             self.forwarded.get(name, set()).discard(conn)
             remote = self.remote.get(name)
@@ -266,9 +270,9 @@ class Cluster(ClusterLoops, ClusterRelay):
         table = message.get("table")
         if message.get("type") == "notice" and message.get("kind") in ("paused", "resumed"):
             name = str(table).casefold()
-            if self.told.get(name) == message["kind"]:
+            if self.told.get((name, conn_id)) == message["kind"]:
                 return  # (said already, by this server: Redis was away for it too)
-            self.told[name] = message["kind"]
+            self.told[(name, conn_id)] = message["kind"]
         if message.get("type") in ("seated", "watching"):
             seat = message.get("seat", -1)
             conn.tables[table] = seat if seat is not None else -1

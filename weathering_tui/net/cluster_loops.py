@@ -311,12 +311,12 @@ class ClusterLoops:
             self.moving.add(name)
         elif kind == "resumed":
             self.moving.discard(name)
-        if self.told.get(name) == kind:
-            return
-        self.told[name] = kind
         line = pr.server_line("notice", table=shown, kind=kind, name="")
         for conn in self.forwarded.get(name, ()):
-            conn.send(line)
+            said = (name, self._conn_token(conn))
+            if self.told.get(said) != kind:  # once, whoever says it first
+                self.told[said] = kind
+                conn.send(line)
 
     def forget_in_store(self, table) -> None:
         """A table this server drops for good (finished and swept): its lease, its name

@@ -62,6 +62,7 @@ class Door:
         authorized_keys: Path | None = None,
         max_sessions: int = 64,
         max_per_key: int = 3,
+        max_per_address: int = 8,
         idle: float = 1800.0,
         lang: str | None = None,
         join_command: list[str] | None = None,
@@ -72,6 +73,9 @@ class Door:
             self.authorized = asyncssh.read_authorized_keys(str(authorized_keys))
         self.max_sessions = max_sessions
         self.max_per_key = max_per_key
+        # Keys cost nothing: one address making new ones must not hold every session.
+        self.max_per_address = max_per_address
+        self.by_address: dict[str, int] = {}  # address -> sessions open
         self.idle = idle
         self.lang = lang
         self.join_command = join_command or [sys.executable, "-m", "weathering_tui", "join"]
@@ -156,18 +160,25 @@ class Door:
             process.stderr.write(f"{words('door.no_pty')}\r\n".encode())
             process.exit(2)
             return
+        address = (process.get_extra_info("peername") or ("?",))[0]
         total = sum(self.sessions.values())
-        if total >= self.max_sessions or self.sessions.get(key, 0) >= self.max_per_key:
+        if (
+            total >= self.max_sessions
+            or self.sessions.get(key, 0) >= self.max_per_key
+            or self.by_address.get(address, 0) >= self.max_per_address
+        ):
             process.stderr.write(f"{words('door.busy')}\r\n".encode())
             process.exit(2)
             return
         self.sessions[key] = self.sessions.get(key, 0) + 1
+        self.by_address[address] = self.by_address.get(address, 0) + 1
         try:
             await self._run_join(process, key, user)
         finally:
-            self.sessions[key] -= 1
-            if not self.sessions[key]:
-                del self.sessions[key]
+            for counts, name in ((self.sessions, key), (self.by_address, address)):
+                counts[name] -= 1
+                if not counts[name]:
+                    del counts[name]
 
     async def _run_join(self, process, key: str, user: str) -> None:
         width, height, _, _ = process.term_size
