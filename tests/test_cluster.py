@@ -434,3 +434,34 @@ async def test_players_at_a_table_their_server_lost_are_told_it_is_moving(tmp_pa
         writer.close()
     finally:
         await server.stop()
+
+
+def test_a_pause_notice_reaches_every_player_of_a_remote_table_once(tmp_path, redis_url):
+    """The owner's "paused" goes to each of this server's players at its table, and this
+    server's own word and the owner's are not both said to any one of them (the dedupe
+    was per table: the second player never heard it)."""
+    from weathering_tui.net.server import Server
+
+    server = Server(tmp_path / "b", tmp_path / "b.sock", store=RedisStore(redis_url))
+
+    class Player:
+        closed = False
+
+        def __init__(self):
+            self.tables, self.lines = {}, []
+
+        def send(self, line):
+            self.lines.append(json.loads(line)["kind"])
+
+    players = [Player(), Player()]
+    for player in players:
+        server.local_by_id[server._conn_token(player)] = player
+    server.forwarded["k"] = set(players)
+    server._tell_forwarded("k", "k", "paused")  # Redis away, said by this server
+    for kind in ("paused", "resumed", "resumed"):  # then the owner's own words
+        line = pr.server_line("notice", table="k", kind=kind, name="")
+        for player in players:
+            server._deliver(player.cluster_token, line.rstrip(b"\n"))
+    assert [p.lines for p in players] == [["paused", "resumed"], ["paused", "resumed"]]
+    server.forward_gone(players[0])
+    assert all(said[1] != players[0].cluster_token for said in server.told)
