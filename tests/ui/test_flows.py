@@ -165,6 +165,12 @@ async def test_ctrl_s_saves_under_a_name_and_l_shows_the_whole_log(tmp_path):
         await pilot.pause()
         field = app.screen.query_one("Input")
         field.value = ""
+        await pilot.press(*"my save/!", "enter")  # refused, and said so: nothing lost
+        await pilot.pause()
+        hint = str(app.screen.query_one("#save-hint").render())
+        assert "“my save/!” cannot name a save" in hint
+        assert field.value == "my save/!" and not list(tmp_path.glob("my*"))
+        field.value = ""
         await pilot.press(*"before-lunch", "enter")
         await pilot.pause()
         assert read_save(tmp_path / "before-lunch.toml").state == app.session.state

@@ -340,6 +340,7 @@ STRINGS: dict[str, str] = {
     "transition.go": "Play phase 2",
     "transition.nothing": "No synergy claimed.",
     "save.hint": "Letters, digits, - _ . · Enter: save · Esc: back",
+    "save.bad_name": "“{name}” cannot name a save: letters, digits, - _ . only (60 at most)",
     "error": "Not possible: {reason}",
     "log.forced": "{name}: only one choice, made for them",
     "log.forced_option": "{name}: only one option possible, taken for them",

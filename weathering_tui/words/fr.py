@@ -341,6 +341,7 @@ STRINGS: dict[str, str] = {
     "transition.go": "Jouer la phase 2",
     "transition.nothing": "Aucune synergie annoncée.",
     "save.hint": "Lettres, chiffres, - _ . · Entrée : sauver · Échap : retour",
+    "save.bad_name": "« {name} » ne peut pas nommer une sauvegarde : lettres, chiffres, - _ . seulement (60 au plus)",
     "error": "Impossible : {reason}",
     "log.forced": "{name} : un seul choix possible, fait d'office",
     "log.forced_option": "{name} : une seule option possible, prise d'office",

@@ -266,7 +266,13 @@ class GameKeys:
         default = "partie-" if self.tr.lang == "fr" else "game-"
         default += self.session.updated[:16].replace(":", "").replace("T", "-")
         self.app.push_screen(
-            SaveNameModal(self.tr("save.prompt"), default, self.tr("save.hint")), self._saved
+            SaveNameModal(
+                self.tr("save.prompt"),
+                default,
+                self.tr("save.hint"),
+                lambda name: self.tr("save.bad_name", name=name),
+            ),
+            self._saved,
         )
 
     def _saved(self, name: str | None, replace: bool = False) -> None:

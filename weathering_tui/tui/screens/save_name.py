@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
@@ -20,20 +21,23 @@ class SaveNameModal(ModalScreen[str | None]):
         width: 60; height: auto; border: thick $accent; background: $surface; padding: 0 1;
     }
     SaveNameModal #save-hint { color: $text-muted; }
+    SaveNameModal #save-hint.refused { color: $error; text-style: bold; }
     """
     BINDINGS = [Binding("escape", "back", "back", show=False)]
 
-    def __init__(self, title: str, default: str, hint: str):
+    def __init__(self, title: str, default: str, hint: str, refused=None):
         super().__init__()
         self.title_text = title
         self.default = default
         self.hint = hint
+        # name -> what a name that cannot be saved gets (by default, the hint again)
+        self.refused = refused or (lambda name: hint)
 
     def compose(self) -> ComposeResult:
         with Vertical():
             yield Static(self.title_text)
             yield Input(value=self.default, id="save-name")
-            yield Static(self.hint, id="save-hint")
+            yield Static(Text(self.hint), id="save-hint")
 
     def on_mount(self) -> None:
         self.query_one(Input).focus()
@@ -43,7 +47,9 @@ class SaveNameModal(ModalScreen[str | None]):
         if NAME.match(name):
             self.dismiss(name)
         else:
-            self.query_one("#save-hint", Static).update(self.hint)
+            hint = self.query_one("#save-hint", Static)
+            hint.update(Text(self.refused(name)))  # (the name as typed: plain)
+            hint.add_class("refused")
             self.app.bell()
 
     def action_back(self) -> None:
