@@ -63,6 +63,11 @@ async def test_the_guided_game_from_the_title_to_its_end(lang):
                     )
                     await pilot.pause()
                     assert not screen._my_turn() or session.expected() is not None
+                    assert len(app._notifications) == 1  # "not yet: …"
+                    await make_expected_move(pilot, app, screen)
+                    await pilot.pause()
+                    assert len(app._notifications) == 0, "answered: it goes"
+                    continue
                 await make_expected_move(pilot, app, screen)
         else:
             raise AssertionError(f"stuck on {app.screen!r}")

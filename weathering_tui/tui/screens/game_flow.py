@@ -276,6 +276,9 @@ class GameFlow:
             self.session.play(action)
         except IllegalAction as exc:
             self.refuse(exc)
+        else:
+            if self.session.learning:  # "not yet" said before is answered: it goes, so
+                self.app.clear_notifications()  # as not to sit over the next instruction
         self.refresh_view()
         self.advance()
 
