@@ -2,6 +2,7 @@
 
 import copy
 import functools
+import os
 from collections import Counter
 
 import pytest
@@ -149,5 +150,5 @@ def test_expert_beats_heuristic_on_paired_seeds():
     full 200 games (68.0% for the expert side when last measured, in 31 minutes)."""
     from weathering_tui.bench import expert_wins
 
-    wins, games = expert_wins(pairs=6, configuration="1v1")
+    wins, games = expert_wins(pairs=6, configuration="1v1", jobs=os.cpu_count() or 1)
     assert wins / games >= 0.55, f"{wins}/{games}"

@@ -130,27 +130,38 @@ async def _keys() -> None:
     )
 
 
-def expert_wins(pairs: int, configuration: str = "1v1") -> tuple[int, int]:
-    """Each seed is played twice: expert Écolos against heuristic Lobbyistes, then
-    heuristic Écolos against expert Lobbyistes. Returns (expert side's wins, games)."""
+def _expert_game(args: tuple[int, str, str]) -> bool:
+    """One game of `expert_wins`: whether the expert side won."""
     from .bots import ExpertBot, HeuristicBot
     from .engine import Setup, apply, new_game, view_for
 
-    def game(seed: int, expert_side: str) -> bool:
-        setup = Setup.standard(configuration, seed=seed)
-        state = new_game(setup)
-        bots = [
-            ExpertBot(seed * 7 + i) if seat.side == expert_side else HeuristicBot(seed * 7 + i)
-            for i, seat in enumerate(setup.seats)
-        ]
-        while not state.over:
-            seat = state.pending.seat
-            view = view_for(state, seat, with_log=False)
-            apply(state, bots[seat].choose(view), view)
-        return state.outcome.winner == ("ecologists" if expert_side == "ecologist" else "lobbyists")
+    seed, expert_side, configuration = args
+    setup = Setup.standard(configuration, seed=seed)
+    state = new_game(setup)
+    bots = [
+        ExpertBot(seed * 7 + i) if seat.side == expert_side else HeuristicBot(seed * 7 + i)
+        for i, seat in enumerate(setup.seats)
+    ]
+    while not state.over:
+        seat = state.pending.seat
+        view = view_for(state, seat, with_log=False)
+        apply(state, bots[seat].choose(view), view)
+    return state.outcome.winner == ("ecologists" if expert_side == "ecologist" else "lobbyists")
 
-    wins = sum(game(20000 + s, side) for s in range(pairs) for side in ("ecologist", "lobbyist"))
-    return wins, 2 * pairs
+
+def expert_wins(pairs: int, configuration: str = "1v1", jobs: int = 1) -> tuple[int, int]:
+    """Each seed is played twice: expert Écolos against heuristic Lobbyistes, then
+    heuristic Écolos against expert Lobbyistes. Returns (expert side's wins, games).
+    `jobs` processes play the games (each game is the same whoever plays it)."""
+    games = [
+        (20000 + s, side, configuration) for s in range(pairs) for side in ("ecologist", "lobbyist")
+    ]
+    if jobs <= 1:
+        return sum(map(_expert_game, games)), len(games)
+    import multiprocessing
+
+    with multiprocessing.get_context("fork").Pool(jobs) as pool:
+        return sum(pool.map(_expert_game, games, chunksize=1)), len(games)
 
 
 def bench_expert(pairs: int, configuration: str = "1v1") -> None:

@@ -29,9 +29,23 @@ def chart(view, column: int = 3) -> Text:
             out.append(" " + char * (column - 1), style=band_style(value, view.threshold))
         out.append("\n")
     out.append("    └" + "─" * column * len(series) + "\n")
-    # Round numbers; two-character columns give the last digit (10 reads 0).
-    out.append("     " + "".join(f"{i % 10 ** (column - 1):>{column}}" for i in range(len(series))))
+    out.append("     " + _round_labels(len(series), column))
     return out
+
+
+def _round_labels(count: int, column: int) -> str:
+    """Round numbers under their columns; in narrow columns only 0, 1 and every fifth,
+    whole (10 may reach into the empty column before it)."""
+    if column >= 3:
+        return "".join(f"{i:>{column}}" for i in range(count))
+    line = [" "] * (count * column)
+    for i in range(count):
+        if i > 1 and i % 5:
+            continue
+        label = str(i)
+        end = (i + 1) * column
+        line[end - len(label) : end] = label
+    return "".join(line)
 
 
 class EndScreen(Screen[None]):
