@@ -19,7 +19,7 @@ CHAT_EVERY = 1.0  # seconds between two chat lines of one identity
 WRONG_CODES = 5  # wrong join codes an identity may try a minute at one table
 TABLE_CODES = 20  # wrong join codes a table takes a minute, from everyone
 LIST_EVERY = 0.5  # seconds between two lobby requests of one connection
-BROADCAST_EVERY = 0.5  # seconds between two lobbies sent to everyone in it
+BROADCAST_EVERY = 0.2  # seconds between two lobbies sent to everyone in it
 
 
 class Lobby:
