@@ -54,7 +54,7 @@ def check(state, clients, frame, cache, listening):
         assert client.log == log
 
 
-@settings(max_examples=15, deadline=None)
+@settings(max_examples=8, deadline=None)
 @given(st.integers(0, 10**6), st.sampled_from(["1v1", "2v1", "3v2"]), st.integers(0, 3))
 def test_every_client_holds_its_own_view(seed, configuration, deaf):
     """A random game: every seat and a spectator follow it; one of them misses every
