@@ -31,6 +31,18 @@ def _hooks() -> dict:
     return hooks
 
 
+def _converted(fields: dict, old_fields: dict | None = None, old_data: dict | None = None):
+    """Each View field as data; one equal to its record in `old_fields` is taken from
+    `old_data` (converted then) rather than converted again."""
+    hooks = _hooks()
+    if old_fields is None:
+        return {key: hooks[key](value) for key, value in fields.items()}
+    return {
+        key: old_data[key] if value == old_fields[key] else hooks[key](value)
+        for key, value in fields.items()
+    }
+
+
 def _members(data: dict) -> bytes:
     """A dict's members as JSON without the braces (b"" for none)."""
     return dumps(data)[1:-1] if data else b""
@@ -45,16 +57,13 @@ class Frame:
         records = fields.pop("players")
         if before is None:
             self.players = [hooks["me"](p) for p in records]
-            self.data = {key: hooks[key](value) for key, value in fields.items()}
+            self.data = _converted(fields)
         else:  # a record equal to the one before is not converted again (most are)
             self.players = [
                 before.players[i] if p == before.records[i] else hooks["me"](p)
                 for i, p in enumerate(records)
             ]
-            self.data = {
-                key: before.data[key] if value == before.fields[key] else hooks[key](value)
-                for key, value in fields.items()
-            }
+            self.data = _converted(fields, before.fields, before.data)
         self.fields, self.records = fields, records
         self.before = before  # the frame sent just before this one
         if before is not None:
@@ -141,14 +150,10 @@ def seat_view(
         return None, last
     player = own_player(state, seat) if 0 <= seat < len(frame.players) else None
     if last is None:
-        own = {key: hooks[key](value) for key, value in fields.items()}
+        own = _converted(fields)
         me = hooks["me"](player) if player is not None else None
     else:  # a record equal to the one sent is not converted again (most are)
-        before = last.fields
-        own = {
-            key: last.own[key] if value == before[key] else hooks[key](value)
-            for key, value in fields.items()
-        }
+        own = _converted(fields, last.fields, last.own)
         me = last.me if player == last.player else hooks["me"](player)
     length = len(state.log)
     if last is None:
