@@ -78,9 +78,8 @@ class ChoiceModal(ModalScreen[Any]):
                 ),
                 id="choices",
             )
-            keys = self.keys or getattr(self.app, "dialog_keys", "")
-            if keys:
-                yield Static(keys, id="choice-keys")
+            if self._keys():
+                yield Static(self._keys(), id="choice-keys")
 
     answered = False
 
@@ -95,12 +94,16 @@ class ChoiceModal(ModalScreen[Any]):
     def on_resize(self) -> None:
         self._fit()
 
+    def _keys(self) -> str:
+        """The line of keys under the options: its own, or the game's dialog keys."""
+        return self.keys or getattr(self.app, "dialog_keys", "")
+
     def _fit(self) -> None:
         """The options, the keys and the two lines at the top of the game (the header
         and the gauge) always show: a body too long for what is left scrolls."""
         if not self.body:
             return
-        keys = self.keys or getattr(self.app, "dialog_keys", "")
+        keys = self._keys()
         # border, title, clock, the list (its border and its last blank line), keys
         fixed = 2 + 1 + (self.clock is not None) + min(len(self.options), 12) + 3 + bool(keys)
         box = self.query_one("#choice-body-box")
