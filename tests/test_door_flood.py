@@ -21,6 +21,8 @@ import pytest
 
 from weathering_tui.net import protocol as pr
 
+pytestmark = pytest.mark.serial  # times measured under load: run alone
+
 SSH = shutil.which("ssh")
 
 

@@ -5,6 +5,7 @@ many sockets, the lobby asked for in a loop, a table of bots alone."""
 import asyncio
 import json
 
+import pytest
 from helpers import running_server
 from test_net import answers, raw
 from test_server_limits import DAEMON, as_root, in_child, shared_folder
@@ -140,6 +141,7 @@ async def test_seats_taken_and_left_in_a_loop_send_the_lobby_at_a_pace(tmp_path)
         assert json.dumps(last) == json.dumps(server.tables["spin"].summary(0))
 
 
+@pytest.mark.serial  # its waits are measured: run alone
 async def test_expert_bots_thinking_at_many_tables_leave_the_server_quick(tmp_path):
     """Expert bots think in a process of their own: hellos are answered at once while
     twelve tables of them play (in threads they held the interpreter lock: seconds)."""

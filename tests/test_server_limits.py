@@ -22,6 +22,8 @@ from weathering_tui.net import protocol as pr
 from weathering_tui.net.connection import HELLO_WITHIN, PER_UID
 from weathering_tui.net.folders import unsafe_folder
 
+pytestmark = pytest.mark.serial  # times measured under load: run alone
+
 NOBODY, DAEMON = 65534, 1
 as_root = pytest.mark.skipif(os.getuid() != 0, reason="other users need root to become them")
 
