@@ -279,6 +279,22 @@ def test_r80_storm_on_0_pa_does_nothing_and_on_2_pa_leaves_0():
     assert [e.data["amount"] for e in entries(state, "lose_ap")] == [0, 2]
 
 
+def test_r80_a_loss_of_pa_at_0_pa_is_said_in_the_log_not_left_silent():
+    from weathering_tui.engine import view_for
+    from weathering_tui.words import Tr
+    from weathering_tui.words.describe import log_line
+
+    state = start("2v1")
+    set_hand(state, 2, "tempete")
+    turn_of(state, 2, ap=5)
+    state.players[0].ap = 0
+    play(state, 2, "tempete", target=0)
+    pass_reactions(state)
+    view = view_for(state, 0)
+    assert log_line(Tr("fr"), view, view.log[-1]).endswith("n'a aucun PA à perdre")
+    assert log_line(Tr("en"), view, view.log[-1]).endswith("has no PA to lose")
+
+
 def test_r81_heat_dome_also_hits_its_player():
     state = start("2v1")
     set_hand(state, 0, "dome_de_chaleur")

@@ -313,8 +313,8 @@ def log_line(tr: Tr, view: View, entry) -> str | None:  # noqa: C901 - one case 
     if kind == "gain_ap":
         return ("{w} reçoit {n} PA" if fr else "{w} gains {n} PA").format(w=who, n=d["amount"])
     if kind == "lose_ap":
-        if not d["amount"]:  # nothing to lose (at 0 PA): not worth a line
-            return None
+        if not d["amount"]:  # at 0 PA: the card was played for nothing, and the log says so
+            return ("{w} n'a aucun PA à perdre" if fr else "{w} has no PA to lose").format(w=who)
         return ("{w} perd {n} PA" if fr else "{w} loses {n} PA").format(w=who, n=d["amount"])
     if kind == "stored":
         return ("{w} stocke {n} PA (niveau {l})" if fr else "{w} stores {n} PA (level {l})").format(
