@@ -77,3 +77,28 @@ async def test_a_body_too_long_for_the_screen_scrolls_and_the_options_and_keys_s
         assert options.height >= 3 + 2 and options.bottom <= keys.y
         assert box.region.y >= 3  # the header and gauge lines stay visible above it
         assert box.max_scroll_y > 0  # what does not fit scrolls
+
+
+class Twelve(App):
+    def __init__(self):
+        super().__init__()
+        self.answers: list = []
+
+    def on_mount(self) -> None:
+        options = [(f"card {i}", i) for i in range(1, 13)]
+        self.push_screen(ChoiceModal("Discard which?", options), self.answers.append)
+
+
+async def test_the_tenth_option_is_numbered_0_and_0_picks_it():
+    """Digits 1 to 9 then 0, as the keyboard's row: a tenth option has a key too; the
+    eleventh and later are reached with the arrows, their labels in line."""
+    from textual.widgets import OptionList
+
+    app = Twelve()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        shown = [str(o.prompt) for o in app.screen.query_one(OptionList).options]
+        assert shown[8:] == ["9. card 9", "0. card 10", "   card 11", "   card 12"]
+        await pilot.press("0")
+        await pilot.pause()
+        assert app.answers == [10]

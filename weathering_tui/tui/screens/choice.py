@@ -73,7 +73,7 @@ class ChoiceModal(ModalScreen[Any]):
                 yield Static(Text(self.clock()), id="choice-clock")
             yield OptionList(
                 *(
-                    Option(Text(f"{n}. {label}" if n <= 9 else label))
+                    Option(Text(_numbered(n, label)))
                     for n, (label, _) in zip(self.numbers, self.options, strict=True)
                 ),
                 id="choices",
@@ -136,8 +136,8 @@ class ChoiceModal(ModalScreen[Any]):
         self.answer(self.options[event.option_index][1])
 
     def on_key(self, event) -> None:
-        if event.character and event.character.isdigit() and event.character != "0":
-            number = int(event.character)
+        if event.character and event.character.isdigit():
+            number = int(event.character) or 10  # 0 is the tenth, as on the keyboard's row
             if number in self.numbers:
                 event.stop()
                 self.answer(self.options[self.numbers.index(number)][1])
@@ -149,3 +149,11 @@ class ChoiceModal(ModalScreen[Any]):
     def action_undo(self) -> None:
         if self.can_undo:
             self.answer(UNDO)
+
+
+def _numbered(number: int, label: str) -> str:
+    """An option with its key in front: 1 to 9, then 0 for the tenth (the row of digit
+    keys); options further down are reached with the arrows, their labels aligned."""
+    if number <= 10:
+        return f"{number % 10}. {label}"
+    return f"   {label}"
