@@ -148,7 +148,9 @@ async def test_at_a_table_with_hints_a_player_takes_a_move_back_and_asks_the_exp
     made without hints, h is not offered."""
     from weathering_tui.engine import actions as act
     from weathering_tui.tui.screens.choice import ChoiceModal
-    from weathering_tui.tui.widgets import LogPane
+    from weathering_tui.tui.screens.log import LogScreen
+    from weathering_tui.tui.widgets import LogPane, log_lines
+    from weathering_tui.words.describe import log_line
 
     path = tmp_path / "s.sock"
     async with running_server(tmp_path) as server:
@@ -188,6 +190,14 @@ async def test_at_a_table_with_hints_a_player_takes_a_move_back_and_asks_the_exp
             await until(
                 pilot, lambda: "reprend son action" in str(game.query_one(LogPane).render())
             )
+            await pilot.press("l")  # the whole log holds the notice too, after the move kept
+            await until(pilot, lambda: isinstance(app.screen, LogScreen))
+            lines, view = app.screen.lines, game.session.view()
+            (at, _, notice), *_ = (n for n in game.session.notices if "reprend" in n[-1])
+            before = [e for e in view.log[:at] if log_line(app.tr, view, e) is not None]
+            assert lines.index(notice) == len(before), lines  # where it happened
+            assert len(lines) == len(log_lines(app.tr, view)) + len(game.session.notices)
+            await pilot.press("escape")
             assert "h" in game.query_one(KeyBar).shown
             await pilot.press("h")
             await until(pilot, lambda: isinstance(app.screen, ChoiceModal), limit=400)

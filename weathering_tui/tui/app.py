@@ -161,7 +161,8 @@ class WeatheringApp(App[None]):
 
         if self.session is not None and not isinstance(self.screen, LogScreen):
             view = self.session.view()
-            self.push_screen(LogScreen(self.tr("log"), log_lines(self.tr, view)))
+            lines = log_lines(self.tr, view, self.session.notices)
+            self.push_screen(LogScreen(self.tr("log"), lines))
 
     def open_help(self, tab: str = "keys") -> None:
         from .screens.help import HelpScreen

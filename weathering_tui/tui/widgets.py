@@ -312,8 +312,16 @@ class LogPane(Pane):
         return Text("\n" * (height - len(shown)) + "\n".join(shown))
 
 
-def log_lines(tr: Tr, view: View) -> list[str]:
-    return [line for e in view.log if (line := log_line(tr, view, e)) is not None]
+def log_lines(tr: Tr, view: View, extra=()) -> list[str]:
+    """The whole log, with the table's notices (as in `LogPane.build`) in their place."""
+    notices = sorted(extra)
+    lines: list[str] = []
+    for index, entry in enumerate(view.log):
+        while notices and notices[0][0] <= index:
+            lines.append(notices.pop(0)[-1])
+        if (line := log_line(tr, view, entry)) is not None:
+            lines.append(line)
+    return lines + [notice[-1] for notice in notices]
 
 
 def _cut(words: str, cut: int) -> str:

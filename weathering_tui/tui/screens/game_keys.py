@@ -256,7 +256,8 @@ class GameKeys:
         from ..widgets import log_lines
         from .log import LogScreen
 
-        self.app.push_screen(LogScreen(self.tr("log"), log_lines(self.tr, self.view())))
+        lines = log_lines(self.tr, self.view(), self.session.notices)
+        self.app.push_screen(LogScreen(self.tr("log"), lines))
 
     def action_save(self) -> None:
         from .save_name import SaveNameModal
