@@ -118,6 +118,29 @@ def test_expert_decides_legally_and_from_its_view_only():
         assert ExpertBot(seed=seed, rollouts=3).choose(view_for(twin, seat)) == action
 
 
+def test_the_expert_never_weighs_a_card_aimed_at_the_wrong_side():
+    """PA lost or cards discarded at one's own side, a card drawn or given to the other:
+    never a candidate, so never a hint (with a dozen rollouts it once came out on top)."""
+    from weathering_tui.bots import ExpertBot
+    from weathering_tui.engine import actions as act
+
+    state = start("3v2", seed=3)
+    cards = ("tempete", "ecologie_decoloniale", "financement_participatif", "entraide")
+    for seat in (0, 3):
+        set_hand(state, seat, *cards)
+        turn_of(state, seat, ap=10)
+        view = view_for(state, seat)
+        aims = {(a.card.split("#")[0], a.target) for a in view.legal if isinstance(a, act.PlayCard)}
+        assert len(aims) > 8  # every aim is legal: the bot must leave the wrong ones out
+        bot = ExpertBot(seed=1, rollouts=1, candidates=len(view.legal))
+        played = [r.action for r in bot.rank(view) if isinstance(r.action, act.PlayCard)]
+        mine = {i for i, p in enumerate(view.players) if p.side == view.me.side}
+        for a in played:
+            hostile = a.card.startswith(("tempete", "ecologie_decoloniale"))
+            assert (a.target in mine) != hostile, a
+        assert len(played) >= 4
+
+
 def test_a_sampled_state_matches_the_view_it_came_from():
     import random
 

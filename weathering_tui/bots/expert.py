@@ -28,6 +28,7 @@ import attrs
 
 from .. import engine
 from ..content import default_content
+from ..content import effects as fx
 from ..engine import View, apply, clone, view_for
 from ..engine import actions as act
 from .heuristic import HeuristicBot
@@ -129,10 +130,28 @@ class ExpertBot:
                 continue
             if isinstance(action, act.StoreAp) and action.amount > 2:
                 continue
+            if isinstance(action, act.PlayCard) and self._aimed_wrong(view, action):
+                continue
             if type(action) not in kinds or isinstance(action, act.PlayCard | act.PutInDeck):
                 options.append(action)
                 kinds.add(type(action))
         return options
+
+    def _aimed_wrong(self, view: View, action: act.PlayCard) -> bool:
+        """A card aimed at the wrong side: PA lost or cards discarded by one's own side,
+        cards drawn or given to the other. Never worth a rollout, and with few rollouts
+        it could come out on top by chance (a hint telling a player to hit an ally)."""
+        if action.target is None:
+            return False
+        ally = view.players[action.target].side == view.me.side
+        for effect in self.heuristic.card(action.card).cartouches[action.cartouche]:
+            if not getattr(effect, "who", "").startswith("target"):
+                continue
+            if ally and isinstance(effect, fx.LoseAp | fx.DiscardRandom):
+                return True
+            if not ally and isinstance(effect, fx.Draw | fx.GiveCards):
+                return True
+        return False
 
     def _rollout(self, view: View, state, action, world: random.Random) -> tuple[float, bool]:
         """The game played out from a sampled state: the final gauge, +5 for a win and
