@@ -29,3 +29,17 @@ async def test_lean_players_finish_a_game_and_count_the_actions_the_server_appli
     game = read_table(save)
     assert game.state.over
     assert sum(applied) == len(game.actions) > 20
+
+
+def test_the_floor_bench_measures_each_part_and_sends_every_line(capsys):
+    """`bench floor`: the view lines it sends are the server's own (from random games),
+    read by another process as they go, and each part is a positive figure."""
+    from weathering_tui.net import bench_floor
+
+    engine, push, lines = bench_floor.engine_and_push(1)
+    assert engine > 0 and push > 0
+    assert lines and all(b'"type":"view"' in line for line in lines)
+    assert bench_floor.sends(lines * 3) > 0  # more than a socket holds: another process reads
+    assert bench_floor.bench_floor(1) == 0
+    printed = capsys.readouterr().out
+    assert printed.count(" ms") == 6 and "floor, before any view is built" in printed

@@ -1,5 +1,6 @@
 """`python -m weathering_tui.net.bench [TABLES] [SEATS] [PROCESSES]`: the server under load;
 `python -m weathering_tui.net.bench ssh [PLAYERS]`: the SSH door.
+`python -m weathering_tui.net.bench floor [GAMES]`: the least an action costs (`bench_floor`).
 `python -m weathering_tui.net.bench cluster [TABLES]`: servers on one Redis (`bench_cluster`).
 `python -m weathering_tui.net.bench windows [GAMES] [ANSWER_SECONDS]`: what reaction
 windows cost a 3v2 with three humans (`bench_windows`).
@@ -304,6 +305,10 @@ def main(argv: list[str]) -> int:
 
         rest = argv[1:]
         return bench_windows(int(rest[0]) if rest else 20, float(rest[1]) if len(rest) > 1 else 1.5)
+    if argv and argv[0] == "floor":
+        from .bench_floor import bench_floor
+
+        return bench_floor(int(argv[1]) if len(argv) > 1 else 20)
     if argv and argv[0] == "ssh":
         return bench_ssh(int(argv[1]) if len(argv) > 1 else 4)
     tables = int(argv[0]) if argv else 10
