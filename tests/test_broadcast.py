@@ -103,3 +103,28 @@ def test_a_secret_entry_reaches_its_audience_alone():
             want = converter.unstructure(view_for(state, seat).log[secret])
             assert seen == json.loads(json.dumps(want))
     assert json.loads(cache.json(state.log, secret, outsider))["secret"] == {}
+
+
+def test_after_an_undo_another_move_is_what_every_client_reads():
+    """An undo rebuilds the log: the table's cache must not serve the JSON of the move
+    taken back for the different move made in its place (a stale line in every log)."""
+    from weathering_tui.engine import actions as act
+    from weathering_tui.engine import can_undo, undo
+
+    state = new_game(Setup.standard("1v1", seed=4))
+    while not (state.pending.kind == "turn" and state.pending.seat == 0):
+        apply(state, legal_actions(state, state.pending.seat)[0])
+    cache = LogCache()
+    clients = [Client(s) for s in (0, 1, SPECTATOR)]
+    check(state, clients, Frame(state), cache, lambda _: True)
+    legal = legal_actions(state, 0)
+    stored = next(a for a in legal if isinstance(a, act.StoreAp))
+    other = next(a for a in legal if not isinstance(a, act.StoreAp | act.EndTurn))
+    apply(state, stored)
+    check(state, clients, Frame(state), cache, lambda _: True)
+    assert can_undo(state, 0)
+    state = undo(state, 0)
+    for client in clients:  # after an undo the table sends every view whole again
+        client.sent, client.log = None, []
+    apply(state, other)
+    check(state, clients, Frame(state), cache, lambda _: True)

@@ -262,3 +262,23 @@ async def test_a_seat_asked_gets_one_refusal_whatever_was_applied_since(tmp_path
             codes.append([(m["code"], m["message"]) for m in got])
             assert table.game.state.pending.kind == "react"
     assert codes[0] == codes[1] == [("illegal", "not_an_option")]
+
+
+async def test_a_seat_the_window_does_not_ask_is_told_it_is_not_its_decision(tmp_path):
+    """The actor answering its own window is told the table waits on a reaction, not
+    that its answer was a wrong option: it was never asked."""
+    humans = {3: "ann", 0: "bob", 1: "cy", 2: "dan"}
+    async with running_server(tmp_path, pace=30) as server:
+        table, links = await table_of(server, humans, config="3v2", spectator=False)
+        ready(server, table, 3, {3: ("troc",), 0: ("troc",), 1: ("troc",), 2: ("troc",)})
+        for reader, _ in links.values():
+            await answers(reader, timeout=0.2)
+        send(links, "ann", table, act.Draw(3))
+        await answers(links["ann"][0], "view")
+        assert table.game.state.pending.kind == "react"
+        send(links, "ann", table, act.Pass(3))
+        got = [m for m in await answers(links["ann"][0], timeout=0.5) if m["type"] == "error"]
+        assert [(m["code"], m["message"], m.get("params")) for m in got] == [
+            ("illegal", "not_your_decision", {"waiting": "react"})
+        ]
+        assert table.game.state.pending.kind == "react"

@@ -126,6 +126,27 @@ def test_r93_war_chest_needs_a_card_played_this_turn():
         apply(state, act.UsePower(2, card=second))
 
 
+def test_r27_r94_objection_priya_cannot_pay_is_not_offered():
+    """A reaction power is paid as a card is (R27): Priya at 3 PA cannot pay Objection
+    (4 PA at level 1), so she is not asked; at 4 PA she is, and may object."""
+    for ap, asked in ((3, False), (4, True)):
+        state = start("2v1", characters=["priya", "amir", "insatiable"])
+        set_hand(state, 0)
+        set_hand(state, 1)
+        state.players[0].ap = ap
+        set_hand(state, 2, "surconsommation")
+        turn_of(state, 2, ap=10)
+        play(state, 2, "surconsommation")
+        offered = state.pending.kind == "react" and state.pending.seat == 0
+        assert offered == asked
+        if asked:
+            assert act.Cancel(0) in legal_actions(state, 0)
+        else:
+            with pytest.raises(IllegalAction):
+                apply(state, act.Cancel(0))
+            assert state.players[0].ap == 3
+
+
 def test_r94_objection_once_per_lobbyist_turn():
     state = start("2v2", characters=["priya", "amir", "insatiable", "au_bras_long"])
     state.players[0].ap = 10

@@ -57,7 +57,8 @@ def test_r66_a_repeat_extends_the_active_event_without_stacking():
     assert state.pending.kind == "choose_option"
 
 
-def test_r67_disinformation_lowers_ecologist_income_to_a_minimum_of_0():
+def test_r67_disinformation_lowers_ecologist_income_by_1_this_round():
+    """Its floor at 0 is tested with the other gains lowered below 0: R50, R67, R118."""
     state = start_with_events("2v1", "desinformation", *CALM[:1])
     assert entries(state, "turn")[-1].data["income"] == 1  # 2 − 1
     end_turns(state, 3)
@@ -387,9 +388,11 @@ def test_r86_an_effect_without_target_is_lost_and_the_rest_resolves():
     set_hand(state, 2, "obsolescence_programmee")
     set_hand(state, 0)
     turn_of(state, 2, ap=5)
+    played = state.players[2].hand[0]
     play(state, 2, "obsolescence_programmee", target=0)
     pass_reactions(state)
-    assert state.hp == 9
+    assert state.hp == 9  # the rest resolves
+    assert state.players[0].hand == [] and state.discard_pile == [played]  # nothing else
 
 
 def test_r87_boycott_cannot_be_played_on_ones_turn_but_can_be_discarded():
