@@ -152,7 +152,8 @@ async def test_the_server_refuses_them_all_and_is_unchanged(tmp_path):
 
 def test_server_messages_are_typed_both_ways():
     line = pr.server_line("seated", table="t", seat=1)
-    assert pr.parse_server(line) == {"type": "seated", "table": "t", "seat": 1}
+    parsed = {"type": "seated", "table": "t", "seat": 1, "creator": False}
+    assert pr.parse_server(line) == parsed
     with pytest.raises(TypeError):
         pr.server_line("seated", table="t", seat="1")  # the server cannot send it
     for bad in (

@@ -125,6 +125,30 @@ async def test_one_identity_in_two_terminals_the_newer_holds_the_seat_the_older_
             assert first.client.seats.get("Ann-1v1") == 0
 
 
+async def test_the_creator_back_through_another_connection_still_starts_the_table(tmp_path):
+    """The table's creator, taken over by a second window before the start, sits again
+    from the first: its waiting room offers s, and s starts the game."""
+    path = tmp_path / "s.sock"
+    async with running_server(tmp_path) as server:
+        first = JoinApp(lang="en", socket_path=path, identity="ann", name="Ann")
+        async with first.run_test(size=(80, 24)) as p1:
+            await until(p1, lambda: isinstance(first.screen, LobbyScreen) and first.client.name)
+            await p1.press("n", "1", "2", "1", "enter")  # a 1v1 for two humans
+            await until(p1, lambda: isinstance(first.screen, WaitingScreen))
+            second = JoinApp(lang="en", socket_path=path, identity="ann", name="Ann")
+            async with second.run_test(size=(80, 24)) as p2:
+                # it goes back to where ann sits (her seat, taken over): its waiting room
+                await until(p2, lambda: isinstance(second.screen, WaitingScreen))
+                await until(p2, lambda: "s start" in screen_text(second))
+                await until(p1, lambda: isinstance(first.screen, LobbyScreen))
+            await p1.press("enter")
+            await until(p1, lambda: isinstance(first.screen, WaitingScreen))
+            await until(p1, lambda: "s start" in screen_text(first))
+            await p1.press("s")
+            await until(p1, lambda: first.session is not None)
+            assert next(iter(server.tables.values())).started
+
+
 async def test_the_lobby_comes_back_right_after_the_terminal_grows(tmp_path):
     path = tmp_path / "s.sock"
     async with running_server(tmp_path):

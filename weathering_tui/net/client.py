@@ -43,6 +43,7 @@ class TableClient:
         self.views: dict[str, View] = {}
         self.logs: dict[str, list] = {}
         self.tables: list[dict] = []
+        self.created: set[str] = set()  # the tables this identity made (it starts them)
         self.seats: dict[str, int] = {}  # where this player sits (taken back on reconnect)
         self.watching: set[str] = set()
         self.summaries: dict[str, dict] = {}  # each waiting room as the table last said
@@ -147,6 +148,8 @@ class TableClient:
             self.tables = message["tables"]
         elif kind == "seated":
             self.seats[message["table"]] = message["seat"]
+            if message.get("creator"):
+                self.created.add(message["table"])
         elif kind == "table":
             self.summaries[message["table"]] = message["summary"]
         elif kind == "taken_over":  # the same identity sat down elsewhere: not ours now

@@ -170,7 +170,8 @@ class Lobby:
                 self.notice(table, "back", table.seats[index].name)
             if table.started:
                 self.answer_at_once(table)  # a window waiting for them: its clock starts
-        conn.send(pr.server_line("seated", table=table.name, seat=index))
+        mine = table.creator == conn.identity
+        conn.send(pr.server_line("seated", table=table.name, seat=index, creator=mine))
         if not table.started and table.start_when_full and table.full():
             self.begin(table)
         else:

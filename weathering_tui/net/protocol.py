@@ -294,6 +294,9 @@ class TableNamed:
 class Seated:
     table: str = attrs.field(validator=_of(str))
     seat: int = attrs.field(validator=_of(int))
+    # the table is this identity's: it starts it (said at every sitting, so that a newer
+    # connection or one back after a restart knows it as the first one did)
+    creator: bool = attrs.field(default=False, validator=_of(bool))
 
 
 SERVER_TYPES = {

@@ -38,6 +38,7 @@ class WaitingScreen(Screen[None]):
         yield Static(keys, id="wait-keys")
 
     def on_mount(self) -> None:
+        self.creator = self.creator or self.table in self.app.client.created
         self.show()
 
     def on_screen_resume(self) -> None:
@@ -53,12 +54,17 @@ class WaitingScreen(Screen[None]):
         for i, seat in enumerate(summary["seats"]):
             text.append(seat_line(tr, i, seat) + "\n")
         self.query_one("#wait-seats", Static).update(text)
+        keys = "wait.keys_creator" if self.creator else "wait.keys"
         if summary.get("start_when_full") and not self.creator:
-            self.query_one("#wait-keys", Static).update(tr("wait.keys_full"))
+            keys = "wait.keys_full"
+        self.query_one("#wait-keys", Static).update(tr(keys))
 
     def on_table_event(self, event: TableEvent) -> None:
         if event.kind == "table" and event.data["table"] == self.table:
             self.show(event.data["summary"])
+        elif event.kind == "seated" and event.data["table"] == self.table:
+            self.creator = self.creator or bool(event.data.get("creator"))
+            self.show()
         elif event.kind == "error":
             self.app.notify(net_error(self.app.tr, event.data), markup=False)
             client = self.app.client
