@@ -58,3 +58,24 @@ async def test_r_on_the_load_screen_replays_the_highlighted_save(tmp_path):
         await pilot.press("escape")
         await pilot.pause()
         assert isinstance(app.screen, LoadScreen)
+
+
+async def test_panes_shown_again_after_every_hand_fit_their_width():
+    """o then a seat's digit: the hand and events panes come back and their lines are
+    fitted to their width once laid out (they were built for a width they did not have)."""
+    from weathering_tui.tui.widgets import EventsPane, HandPane
+
+    game = finished()
+    app = WeatheringApp(lang="en", saves_dir=None, pace=0, autosave=False, replay=(game, 69, 0))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("o")
+        await pilot.pause()
+        await pilot.press("2")
+        await pilot.pause()
+        await pilot.pause()
+        for pane in (app.screen.query_one(HandPane), app.screen.query_one(EventsPane)):
+            width = pane.size.width
+            # (the deck's line under the hand is one sentence, wrapped by the pane)
+            lines = [line.cell_len for line in pane.render().split() if "▤" not in line.plain]
+            assert width > 0 and max(lines) <= width, (type(pane).__name__, width, lines)

@@ -65,8 +65,18 @@ class Pane(Line):
     Pane { border: round $secondary; padding: 0 1; }
     """
 
+    _asked: tuple | None = None  # what it was last asked to show (to fit it again)
+
     def show(self, view: View, tr: Tr, **extra) -> None:
+        self._asked = (view, tr, extra)
         self.show_text(self.build(view, tr, **extra))
+
+    def on_resize(self) -> None:
+        """Its lines are fitted to its width: built again once it has its size (a pane
+        shown again after being hidden was built while it had none)."""
+        if self._asked is not None:
+            view, tr, extra = self._asked
+            self.show_text(self.build(view, tr, **extra))
 
     def build(self, view: View, tr: Tr, **extra) -> Text:  # pragma: no cover - abstract
         raise NotImplementedError
@@ -175,7 +185,17 @@ class EventsPane(Pane):
 class HandPane(Pane):
     """The viewing seat's hand; unplayable cards are dimmed."""
 
-    def build(self, view: View, tr: Tr, selected: int = 0, **extra) -> Text:
+    def build(self, view: View, tr: Tr, selected: int = 0, deck: bool = False, **_) -> Text:
+        """`deck`: the seat's own deck under its hand (a replay, which has no deck pane)."""
+        out = self._hand(view, tr, selected)
+        cards = view.me.deck if deck and not view.spectator else None
+        if cards:
+            colon = " : " if tr.lang == "fr" else ": "
+            names = ", ".join(tr.card(c) for c in cards)
+            out.append(f"\n▤ {tr('deck', n=len(cards))}{colon}{names}", style="dim")
+        return out
+
+    def _hand(self, view: View, tr: Tr, selected: int) -> Text:
         if view.spectator:  # watching a table: no hand of one's own
             self.border_title = tr("spectating")
             return Text(tr("spectating.body"), style="dim")

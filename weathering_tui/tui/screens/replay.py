@@ -117,13 +117,7 @@ class ReplayScreen(Screen[None]):
                 out.append(names + "\n")
             hands.show_text(out)
         else:
-            hand.show(view, tr, selected=-1)
-            deck = view.me.deck if not view.spectator else None
-            if deck:  # the seat's own deck, under its hand
-                colon = " : " if tr.lang == "fr" else ": "
-                names = ", ".join(tr.card(c) for c in deck)
-                line = Text(f"\n▤ {tr('deck', n=len(deck))}{colon}{names}", style="dim")
-                hand.show_text(hand.render() + line)
+            hand.show(view, tr, selected=-1, deck=True)  # its deck under it
             self.query_one(LogPane).show(view, tr)
         keys = [("←→", tr("replay.key.action")), ("PgUp/Dn", tr("replay.key.turn"))]
         keys += [("Home/End", tr("replay.key.round"))]
