@@ -301,3 +301,39 @@ async def test_a_refused_seat_goes_back_to_the_lobby_and_the_picker_numbers_seat
             assert isinstance(app.screen, LobbyScreen), "not left in the waiting room"
             assert "den" not in app.client.seats
         writer.close()
+
+
+async def test_a_player_waiting_at_a_table_reads_whose_decision_it_is(tmp_path):
+    """At a table the footer says who decides while one's own keys wait, as it does for
+    a bot at one terminal (whose turn or choice it is, is public)."""
+    path = tmp_path / "s.sock"
+    async with running_server(tmp_path) as server:
+        reader, writer = await asyncio.open_unix_connection(str(path), limit=1 << 24)
+        writer.write(pr.client_line(pr.Hello(pr.PROTOCOL, "raw", identity="bob", name="Bob")))
+        app = JoinApp(lang="en", socket_path=path, identity="ann", name="Ann")
+        async with app.run_test(size=(80, 24)) as pilot:
+            await until(pilot, lambda: isinstance(app.screen, LobbyScreen) and app.client.name)
+            await pilot.press("n", "1", "2", "1", "enter")  # a 1v1 for two humans
+            await until(pilot, lambda: isinstance(app.screen, WaitingScreen))
+            (name,) = [t.name for t in server.tables.values()]
+            writer.write(pr.client_line(pr.TakeSeat(name, 1)))
+            await until(pilot, lambda: "Bob" in screen_text(app))
+            await pilot.press("s")
+            table = next(iter(server.tables.values()))
+            # Ann's mulligan and her turn's moves go by; then Bob decides, and says nothing
+            for _ in range(200):
+                pending = table.game.state.pending
+                if pending.seat == 1 and pending.kind != "react":
+                    break
+                if app.screen.is_modal:
+                    await pilot.press("1")
+                elif isinstance(app.screen, GameScreen) and app.screen._my_turn():
+                    await pilot.press("e")
+                else:
+                    await pilot.pause(0.05)
+            assert pending.seat == 1
+            game = app.screen
+            assert isinstance(game, GameScreen)
+            await until(pilot, lambda: "⏳" in game.query_one(KeyBar).shown)
+            assert "Bob decides" in screen_text(app)
+        writer.close()

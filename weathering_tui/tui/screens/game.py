@@ -151,11 +151,21 @@ class GameScreen(GameFlow, GameKeys, GameLearn, Screen[None]):
             for _, action, desc, shown in KEYS
             if shown and self._offered(action)
         ]
-        if self.session.is_bot_turn() and view.pending is not None and view.pending.seat >= 0:
-            # Keys for one's own turn wait: say so (a bot's reaction is never paced or shown).
-            name = view.players[view.pending.seat].name
-            keys.insert(0, ("⏳", self.tr("footer.wait", name=name)))
+        waiting = self._waiting_on(view)
+        if waiting is not None:  # keys for one's own turn wait: say so, and for whom
+            keys.insert(0, ("⏳", self.tr("footer.wait", name=view.players[waiting].name)))
         self.query_one(KeyBar).show_keys(keys)
+
+    def _waiting_on(self, view) -> int | None:
+        """The seat whose decision this terminal waits for, if it is said: a bot's here
+        (a bot's reaction is never paced nor shown), anyone's but this seat's at a table
+        (whose turn or choice it is is public; a reaction window names nobody)."""
+        pending = view.pending
+        if pending is None or pending.seat < 0 or view.outcome is not None:
+            return None
+        if self.session.local:
+            return pending.seat if self.session.is_bot_turn() else None
+        return pending.seat if pending.seat != view.seat else None
 
     def _window_seconds(self) -> int:
         """Whole seconds left in the open reaction window (0: none), for everyone."""
