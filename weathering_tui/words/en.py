@@ -109,7 +109,7 @@ STRINGS: dict[str, str] = {
     "key.log": "log",
     "key.events": "events",
     "key.hand_over": "leave",
-    "key.chat": "message the table",
+    "key.chat": "chat",
     "key.undo": "undo",
     "undo.key": "u: take my move back",
     "move.deck": "put {card} in the deck",

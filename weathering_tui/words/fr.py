@@ -110,7 +110,7 @@ STRINGS: dict[str, str] = {
     "key.log": "journal",
     "key.events": "événements",
     "key.hand_over": "céder sa place",
-    "key.chat": "message à la table",
+    "key.chat": "message",
     "key.undo": "reprendre",
     "undo.key": "u : reprendre mon action",
     "move.deck": "mettre {card} au deck",
