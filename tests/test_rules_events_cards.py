@@ -226,6 +226,13 @@ def test_r76_the_player_chooses_the_card_taken_from_the_discard(cid):
     assert set(wanted) <= choices
     apply(state, act.ChooseCard(0, wanted[1]))
     assert wanted[1] in state.players[0].hand
+    from weathering_tui.engine import view_for
+    from weathering_tui.words import Tr
+    from weathering_tui.words.describe import log_line
+
+    view = view_for(state, 1)  # what the others read: from the discard, not an undo
+    taken = next(e for e in reversed(view.log) if e.kind == "take_from_discard")
+    assert log_line(Tr("en"), view, taken).endswith("takes Boycott from the discard pile")
 
 
 def test_r77_zero_waste_cannot_take_zero_waste_but_circular_economy_can():

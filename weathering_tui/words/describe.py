@@ -359,9 +359,10 @@ def log_line(tr: Tr, view: View, entry) -> str | None:  # noqa: C901 - one case 
             w=who, c=shown, t=name(view, d["target"])
         )
     if kind == "take_from_discard":
-        return ("{w} reprend {c}" if fr else "{w} takes back {c}").format(
-            w=who, c=tr.card(d["card"])
-        )
+        # (not "takes back": that reads as a move taken back, an undo)
+        return (
+            "{w} prend {c} dans la défausse" if fr else "{w} takes {c} from the discard pile"
+        ).format(w=who, c=tr.card(d["card"]))
     if kind == "look_hand":
         hand = entry.secret.get("hand")
         text = ("{w} regarde la main de {t}" if fr else "{w} looks at {t}'s hand").format(
