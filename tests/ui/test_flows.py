@@ -149,11 +149,14 @@ async def test_keys_that_do_not_apply_are_not_offered(tmp_path):
         while not screen._my_turn():
             await pilot.press("1")  # a reaction or an overflow discard, if any
         assert len(app.session.game.actions) > before
-        assert screen.check_action("draw", ()) is False
+        assert not screen._offered("draw")
         assert "d" not in screen.query_one("KeyBar").shown
         before = len(app.session.game.actions)
-        await pilot.press("d")
+        await pilot.press("d")  # not offered: pressed anyway, nothing happens, and it says why
+        await pilot.pause()
         assert len(app.session.game.actions) == before
+        told = [n.message for n in app._notifications]
+        assert any("une seule pioche par tour" in m for m in told), told
 
 
 async def test_ctrl_s_saves_under_a_name_and_l_shows_the_whole_log(tmp_path):

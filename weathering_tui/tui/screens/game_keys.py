@@ -52,6 +52,14 @@ class GameKeys:
             return True
         if not self._my_turn():
             return False
+        if action in ("play", "deck", "discard"):
+            return self._selected() is not None
+        return True  # pressed when not allowed, the rules say why (the footer shows it not)
+
+    def _allowed(self, action: str) -> bool:
+        """Whether a turn's key does something now (the footer shows only those)."""
+        if not self._my_turn():
+            return False
         card = self._selected()
         if action == "play":
             return card is not None and card.playable
@@ -81,6 +89,8 @@ class GameKeys:
         """Whether the footer shows the key now."""
         if action == "undo":
             return not self.busy and self.session.can_undo()
+        if action in TURN_ACTIONS:
+            return self._allowed(action)
         return self.check_action(action, ()) is True
 
     def action_select(self, step: int) -> None:
@@ -134,18 +144,34 @@ class GameKeys:
     def action_draw(self) -> None:
         self.play(act.Draw(self.view().seat))
 
+    def _refused_unless(self, options: list, probe) -> bool:
+        """No option: `probe` is played, to be refused with the rules' reason."""
+        if not options:
+            self.play(probe)
+        return not options
+
     def action_trade(self) -> None:
+        view = self.view()
+        allies = [i for i, p in enumerate(view.players) if p.side == view.me.side]
+        partner = next((i for i in allies if i != view.seat), view.seat)
+        options = self._options(act.ProposeTrade)
+        if self._refused_unless(options, act.ProposeTrade(view.seat, partner)):
+            return
         self._choose(
             self.tr("choose.trade"),
-            self._options(act.ProposeTrade),
+            options,
             body=self.tr("trade.explain"),
             confirm=True,
         )
 
     def action_store(self) -> None:
-        self._choose(self.tr("choose.store"), self._options(act.StoreAp))
+        options = self._options(act.StoreAp)
+        if not self._refused_unless(options, act.StoreAp(self.view().seat, 1)):
+            self._choose(self.tr("choose.store"), options)
 
     def action_power(self) -> None:
+        if self._refused_unless(self._options(act.UsePower), act.UsePower(self.view().seat)):
+            return
         me = self.view().me
         power = self.tr.power(me.character)
         body = f"{self.tr.power_text(me.character)}\n{self.tr('power.cost', cost=me.power_cost)}"
