@@ -170,7 +170,7 @@ def test_a_sampled_state_matches_the_view_it_came_from():
 def test_expert_beats_heuristic_on_paired_seeds():
     """Each seed twice, the expert on either side. A small sample to keep CI short (8
     games, in a process per core: about 40 s); `python -m weathering_tui.bench expert
-    100` plays the full 200 games (68.0% for the expert side when last measured)."""
+    50` plays 100 games (72% for the expert side when last measured, jobs=2)."""
     from weathering_tui.bench import expert_wins
 
     wins, games = expert_wins(pairs=4, configuration="1v1", jobs=os.cpu_count() or 1)
