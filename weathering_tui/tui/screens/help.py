@@ -48,6 +48,8 @@ class HelpScreen(ModalScreen[None]):
                 yield Static(self._events())
 
     def on_mount(self) -> None:
+        # How to leave and move, on every page's frame (the keys page also ends with it)
+        self.query_one(TabbedContent).border_subtitle = self.tr("help.close")
         self._focus_page()
 
     def on_tabbed_content_tab_activated(self, event) -> None:
