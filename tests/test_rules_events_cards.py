@@ -296,6 +296,18 @@ def test_r80_a_loss_of_pa_at_0_pa_is_said_in_the_log_not_left_silent():
     set_hand(state, 2, "tempete")
     turn_of(state, 2, ap=5)
     state.players[0].ap = 0
+    # the dialog says it before: each target with what it has to lose
+    from weathering_tui.engine import actions as act
+    from weathering_tui.words.describe import choice_label
+
+    before = view_for(state, 2)
+    labels = {
+        a.target: choice_label(Tr("en"), before, a)
+        for a in before.legal
+        if isinstance(a, act.PlayCard) and a.target is not None
+    }
+    assert labels[0].endswith("(0 PA now)")
+    assert labels[1].endswith(f"({state.players[1].ap} PA now)")
     play(state, 2, "tempete", target=0)
     pass_reactions(state)
     view = view_for(state, 0)

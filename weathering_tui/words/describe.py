@@ -56,6 +56,7 @@ def choice_label(tr: Tr, view: View, action) -> str:  # noqa: C901 - one case pe
             if not any(fx.op_name(e) in ("heal", "damage") for e in cartouche):
                 words = tr.card_text(card)
             suffix = f"  {tr('target', name=name(view, target))}" if target is not None else ""
+            suffix += _what_target_has(tr, view, cartouche, target)
             return (
                 f"{tr.card(card)} : {words}{suffix}"
                 if tr.lang == "fr"
@@ -113,6 +114,21 @@ def choice_label(tr: Tr, view: View, action) -> str:  # noqa: C901 - one case pe
         case act.EndTurn():
             return tr("move.end")
     return act.action_name(action)
+
+
+def _what_target_has(tr: Tr, view: View, cartouche, target) -> str:
+    """What the effect takes from its target, when it takes PA or cards: a Storm on a
+    player at 0 PA is lost, and the dialog should say so before, not the log after."""
+    if target is None:
+        return ""
+    for effect in cartouche:
+        if not getattr(effect, "who", "").startswith("target"):
+            continue
+        if isinstance(effect, fx.LoseAp):
+            return " " + tr("target.ap", n=view.players[target].ap)
+        if isinstance(effect, fx.DiscardRandom):
+            return " " + tr("target.hand", n=view.players[target].hand_count)
+    return ""
 
 
 def move_label(tr: Tr, view: View, action) -> str:

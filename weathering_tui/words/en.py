@@ -245,6 +245,8 @@ STRINGS: dict[str, str] = {
     "synergy.claim_four": "Claim 4 types: +2 cards to the deck (shows the types)",
     "synergy.decline": "Claim nothing (keep the types secret)",
     "target": "→ {name}",
+    "target.ap": "({n} PA now)",
+    "target.hand": "({n} card(s) in hand)",
     "opt.heal": "+{n} PV",
     "opt.damage": "−{n} PV",
     "opt.lose_ap": "lose {n} PA",

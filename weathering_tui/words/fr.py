@@ -246,6 +246,8 @@ STRINGS: dict[str, str] = {
     "synergy.claim_four": "Annoncer 4 types : +2 cartes au deck (montre les types)",
     "synergy.decline": "Ne rien annoncer (garder les types secrets)",
     "target": "→ {name}",
+    "target.ap": "({n} PA en ce moment)",
+    "target.hand": "({n} carte(s) en main)",
     "opt.heal": "+{n} PV",
     "opt.damage": "−{n} PV",
     "opt.lose_ap": "perdre {n} PA",
