@@ -189,6 +189,13 @@ def test_r50_r67_r118_a_gain_lowered_below_0_is_0_and_takes_no_pa(rule):
     assert income(state, 0) == 0, "the gain itself is floored (§7.2), not only what is added"
     assert entries(state, "turn")[-1].data["income"] == 0
     assert state.players[0].ap == 3, "a negative gain never takes PA away"
+    from weathering_tui.engine import view_for
+    from weathering_tui.words import Tr
+    from weathering_tui.words.describe import log_line
+
+    view = view_for(state, 1)  # the log says why nothing was gained
+    turn = next(e for e in reversed(view.log) if e.kind == "turn")
+    assert log_line(Tr("en"), view, turn).endswith("+0 PA → 3 (income cut by an event)")
 
 
 def test_r119_frugality_lets_an_ecologist_at_0_pa_play_a_1_cost_card():

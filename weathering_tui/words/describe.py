@@ -280,9 +280,16 @@ def log_line(tr: Tr, view: View, entry) -> str | None:  # noqa: C901 - one case 
             e=tr.event(d["card"]), w=who
         )
     if kind == "turn":
-        return ("— {w} : +{n} PA → {ap}" if fr else "— {w}: +{n} PA → {ap}").format(
+        line = ("— {w} : +{n} PA → {ap}" if fr else "— {w}: +{n} PA → {ap}").format(
             w=who, n=d["income"], ap=d["ap"]
         )
+        if d["income"] == 0:  # nothing gained: say why (the 10-PA cap, or an event)
+            if d["ap"] >= 10:
+                return line + (" (10 PA au plus)" if fr else " (10 PA at most)")
+            return line + (
+                " (revenu baissé par un événement)" if fr else " (income cut by an event)"
+            )
+        return line
     if kind == "announce":
         return announcement(tr, view, {**d, "action": d["action"]})
     if kind == "cancel":
