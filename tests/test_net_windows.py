@@ -240,18 +240,25 @@ async def test_a_finished_tables_window_answers_are_refused_plainly(tmp_path):
         assert (got[-1]["code"], got[-1]["message"]) == ("illegal", "game_over")
 
 
+async def ann_draws_in_3v2(server, humans: dict, watcher: str):
+    """A 3v2 where everyone holds Troc (a cancel): ann, the first Lobbyiste, draws and
+    its window opens; returns once `watcher` has the view of it."""
+    table, links = await table_of(server, humans, config="3v2", spectator=False)
+    ready(server, table, 3, {3: ("troc",), 0: ("troc",), 1: ("troc",), 2: ("troc",)})
+    for reader, _ in links.values():
+        await answers(reader, timeout=0.2)
+    send(links, "ann", table, act.Draw(3))
+    await answers(links[watcher][0], "view")
+    return table, links
+
+
 async def test_a_seat_asked_gets_one_refusal_whatever_was_applied_since(tmp_path):
     """A second answer must not tell whether the seats before it have answered."""
     codes = []
     humans = {3: "ann", 0: "bob", 1: "cy", 2: "dan"}  # ann (Lobbyiste) acts; dan stays silent
     for earlier_answers in (False, True):
         async with running_server(tmp_path / str(earlier_answers), pace=30) as server:
-            table, links = await table_of(server, humans, config="3v2", spectator=False)
-            ready(server, table, 3, {3: ("troc",), 0: ("troc",), 1: ("troc",), 2: ("troc",)})
-            for reader, _ in links.values():
-                await answers(reader, timeout=0.2)
-            send(links, "ann", table, act.Draw(3))
-            await answers(links["cy"][0], "view")
+            table, links = await ann_draws_in_3v2(server, humans, "cy")
             if earlier_answers:  # bob, before cy in seat order
                 send(links, "bob", table, act.Pass(0))
                 await asyncio.sleep(0.1)
@@ -269,12 +276,7 @@ async def test_a_seat_the_window_does_not_ask_is_told_it_is_not_its_decision(tmp
     that its answer was a wrong option: it was never asked."""
     humans = {3: "ann", 0: "bob", 1: "cy", 2: "dan"}
     async with running_server(tmp_path, pace=30) as server:
-        table, links = await table_of(server, humans, config="3v2", spectator=False)
-        ready(server, table, 3, {3: ("troc",), 0: ("troc",), 1: ("troc",), 2: ("troc",)})
-        for reader, _ in links.values():
-            await answers(reader, timeout=0.2)
-        send(links, "ann", table, act.Draw(3))
-        await answers(links["ann"][0], "view")
+        table, links = await ann_draws_in_3v2(server, humans, "ann")
         assert table.game.state.pending.kind == "react"
         send(links, "ann", table, act.Pass(3))
         got = [m for m in await answers(links["ann"][0], timeout=0.5) if m["type"] == "error"]
