@@ -156,6 +156,21 @@ def test_r11_pa_beyond_10_go_back_to_the_reserve():
     assert entries(state, "gain_ap")[-1].data["amount"] == 1
 
 
+def test_r11_a_turn_begun_at_10_pa_gains_nothing_and_the_log_says_why():
+    from weathering_tui.engine import view_for
+    from weathering_tui.words import Tr
+    from weathering_tui.words.describe import log_line
+
+    state = start("2v1")
+    state.players[1].ap = 10
+    end_turns(state, 1)  # seat 0 ends: seat 1's turn begins
+    assert state.active == 1 and state.players[1].ap == 10
+    view = view_for(state, 0)
+    turn = next(e for e in reversed(view.log) if e.kind == "turn")
+    assert turn.data["income"] == 0
+    assert log_line(Tr("en"), view, turn).endswith("+0 PA → 10 (10 PA at most)")
+
+
 def test_r12_the_cap_ignores_stored_pa():
     state = start("2v1")
     set_hand(state, 0, "surconsommation")

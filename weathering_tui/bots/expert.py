@@ -145,7 +145,7 @@ class ExpertBot:
             return False
         ally = view.players[action.target].side == view.me.side
         for effect in self.heuristic.card(action.card).cartouches[action.cartouche]:
-            if not getattr(effect, "who", "").startswith("target"):
+            if not fx.aimed(effect):
                 continue
             if ally and isinstance(effect, fx.LoseAp | fx.DiscardRandom):
                 return True

@@ -228,10 +228,14 @@ def op_name(effect: Effect) -> str:
     return OP_NAMES[type(effect)]
 
 
+def aimed(effect: Effect) -> bool:
+    """Whether the effect falls on the player chosen as its target (`who = "target:*"`)."""
+    return getattr(effect, "who", "").startswith("target:")
+
+
 def target_selector(effects) -> str | None:
     """The `target:*` selector named by a list of effects, if any (at most one per list)."""
     for effect in effects:
-        who = getattr(effect, "who", None)
-        if who is not None and who.startswith("target:"):
-            return who.removeprefix("target:")
+        if aimed(effect):
+            return effect.who.removeprefix("target:")
     return None

@@ -122,7 +122,7 @@ def _what_target_has(tr: Tr, view: View, cartouche, target) -> str:
     if target is None:
         return ""
     for effect in cartouche:
-        if not getattr(effect, "who", "").startswith("target"):
+        if not fx.aimed(effect):
             continue
         if isinstance(effect, fx.LoseAp):
             return " " + tr("target.ap", n=view.players[target].ap)
@@ -283,9 +283,10 @@ def log_line(tr: Tr, view: View, entry) -> str | None:  # noqa: C901 - one case 
         line = ("— {w} : +{n} PA → {ap}" if fr else "— {w}: +{n} PA → {ap}").format(
             w=who, n=d["income"], ap=d["ap"]
         )
-        if d["income"] == 0:  # nothing gained: say why (the 10-PA cap, or an event)
-            if d["ap"] >= 10:
-                return line + (" (10 PA au plus)" if fr else " (10 PA at most)")
+        if d["income"] == 0:  # nothing gained: say why (the PA cap, or an event)
+            if d["ap"] >= view.ap_cap:
+                cap = view.ap_cap
+                return line + (f" ({cap} PA au plus)" if fr else f" ({cap} PA at most)")
             return line + (
                 " (revenu baissé par un événement)" if fr else " (income cut by an event)"
             )
