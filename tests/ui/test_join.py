@@ -10,6 +10,7 @@ from helpers import running_server
 
 from weathering_tui.net import protocol as pr
 from weathering_tui.tui.join import JoinApp
+from weathering_tui.tui.screens.choice import ChoiceModal
 from weathering_tui.tui.screens.game import GameScreen
 from weathering_tui.tui.screens.lobby import LobbyScreen
 from weathering_tui.tui.screens.waiting import WaitingScreen
@@ -127,7 +128,8 @@ async def test_one_identity_in_two_terminals_the_newer_holds_the_seat_the_older_
 
 async def test_the_creator_back_through_another_connection_still_starts_the_table(tmp_path):
     """The table's creator, taken over by a second window before the start, sits again
-    from the first: its waiting room offers s, and s starts the game."""
+    from the first once the second is closed (which frees the seat, as any player gone
+    before the start): its waiting room offers s, and s starts the game."""
     path = tmp_path / "s.sock"
     async with running_server(tmp_path) as server:
         first = JoinApp(lang="en", socket_path=path, identity="ann", name="Ann")
@@ -141,7 +143,11 @@ async def test_the_creator_back_through_another_connection_still_starts_the_tabl
                 await until(p2, lambda: isinstance(second.screen, WaitingScreen))
                 await until(p2, lambda: "s start" in screen_text(second))
                 await until(p1, lambda: isinstance(first.screen, LobbyScreen))
+            # the second window gone, the lobby shows the seat free again
+            await until(p1, lambda: first.lobby.tables[0]["seats"][0]["player"] == "")
             await p1.press("enter")
+            await until(p1, lambda: isinstance(first.screen, ChoiceModal))
+            await p1.press("1")
             await until(p1, lambda: isinstance(first.screen, WaitingScreen))
             await until(p1, lambda: "s start" in screen_text(first))
             await p1.press("s")
