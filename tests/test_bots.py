@@ -97,6 +97,28 @@ def test_heuristic_bot_heals_as_an_ecologist_and_strikes_as_a_lobbyist():
     assert type(choice).__name__ == "Discard" and choice.card.startswith("mobilite_douce")
 
 
+def test_heuristic_lobbyist_spends_everything_on_the_last_turn_of_the_game():
+    """No Écolo acts after the last round's Lobbyiste turns: PA kept to cancel are wasted.
+    With 8 PA, Megafires and Deregulation (4 PA, −4 PV each) before Bottom trawling."""
+    from weathering_tui.engine import actions as act
+
+    state = start("2v1", seed=1, characters=["priya", "amir", "fossilise"])
+    state.phase, state.round = 2, 10
+    set_hand(state, 2, "chalutage_de_fond", "megafeux", "dereglementation")
+    turn_of(state, 2, ap=8)
+    bot = BOTS["heuristic"](seed=0)
+    played = []
+    while state.pending.kind == "turn" and state.pending.seat == 2 and not state.over:
+        choice = bot.choose(view_for(state, 2))
+        if isinstance(choice, act.EndTurn):
+            break
+        played.append(choice.card.split("#")[0])
+        apply(state, choice)
+        while state.pending.kind == "react":
+            apply(state, act.Pass(state.pending.seat))
+    assert sorted(played) == ["dereglementation", "megafeux"] and state.players[2].ap == 0
+
+
 def test_expert_decides_legally_and_from_its_view_only():
     from weathering_tui.bots import ExpertBot
 

@@ -33,6 +33,7 @@ TUNED = {  # amendments of rules/balance.md (only numbers the rulebook does not 
     ("4v1", "ecologist", 1): ((2, 1, 2), (2, 0, 2)),
     ("4v1", "lobbyist", 1): ((9, 3, 3), (4, 3, 4)),
     ("4v1", "lobbyist", 2): ((8, 4, 1), (3, 4, 1)),
+    ("2v2", "ecologist", 1): ((2, 2, 2), (2, 2, 3)),
     ("2v2", "lobbyist", 2): ((1, 2, 1), (2, 2, 1)),
     ("3v2", "lobbyist", 1): ((2, 2, 2), (3, 1, 1)),
     ("3v2", "lobbyist", 2): ((1, 2, 1), (2, 2, 1)),

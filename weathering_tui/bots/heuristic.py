@@ -285,7 +285,10 @@ class HeuristicBot:
 
     def lobbyist_turn(self, view: View, options: list):
         me = view.me
-        spare = me.ap - (self.reserve(view) if view.round >= 3 else 0)
+        # PA kept to cancel serve nothing once no Écolo acts again: the last round's
+        # Lobbyiste turns end the game (a win was once left in hand with 6 PA unspent)
+        last = view.phase == 2 and view.round_in_phase == view.rounds_per_phase
+        spare = me.ap - (self.reserve(view) if view.round >= 3 and not last else 0)
         fuel = self._discard_fuel(view, options, "lobbyist")
         if fuel is not None:
             return fuel
@@ -299,8 +302,8 @@ class HeuristicBot:
             worth = self._strike_value(a, view)
             if worth > 0:
                 strikes.append((worth / max(1, self.cost(a.card, view)), worth, a))
-        if strikes:
-            return max(strikes, key=lambda s: (s[0], s[1]))[2]
+        if strikes:  # the most for its PA; on the last turn, the most: the PA are spent anyway
+            return max(strikes, key=lambda s: (s[1], s[0]) if last else (s[0], s[1]))[2]
         if power is not None:
             return power
         return self._finish_turn(view, options, spare)
