@@ -255,6 +255,31 @@ async def test_a_dropped_player_is_replaced_by_a_bot_after_the_grace_and_comes_b
         assert result["seat"] == 0
 
 
+async def test_a_player_who_leaves_a_started_game_is_played_by_a_bot_at_once(tmp_path):
+    """Leaving on purpose (q at the table) keeps nobody waiting out the grace: a bot plays
+    the seat at once, the table is told who left, and the seat stays theirs to take back."""
+    path = tmp_path / "s.sock"
+    async with running_server(tmp_path, grace=60.0) as server:
+        ann_r, ann_w = await raw(path, "ann")
+        ann_w.write(pr.client_line(pr.CreateTable("t", "1v1", (0, 1), start_when_full=True)))
+        ann_w.write(pr.client_line(pr.TakeSeat("t", 0)))
+        await answers(ann_r, "seated")
+        bob_r, bob_w = await raw(path, "bob")
+        bob_w.write(pr.client_line(pr.TakeSeat("t", 1)))
+        await answers(bob_r, "view")
+        table = server.tables["t"]
+        bob_w.write(pr.client_line(pr.Leave("t")))
+        heard = await answers(ann_r, "notice")  # the game's start
+        heard = await answers(ann_r, "notice")
+        assert (heard[-1]["kind"], heard[-1]["name"]) == ("left", "bob")
+        assert table.seats[1].botted and table.seats[1].owner == "bob"
+        assert ("t", 1) not in server.away_timers  # no minute to wait out
+        bob_w.write(pr.client_line(pr.TakeSeat("t", 1)))  # back from the lobby
+        seated = await answers(bob_r, "seated")
+        assert seated[-1]["seat"] == 1
+        assert not table.seats[1].botted or table.over
+
+
 def _serve(tmp_path: Path, path: Path) -> subprocess.Popen:
     return subprocess.Popen(
         [

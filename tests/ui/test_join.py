@@ -126,6 +126,36 @@ async def test_one_identity_in_two_terminals_the_newer_holds_the_seat_the_older_
             assert first.client.seats.get("Ann-1v1") == 0
 
 
+async def test_q_at_a_table_goes_to_the_tables_and_a_bot_plays_on_until_enter(tmp_path):
+    """q at a table: dialogs say it goes to the tables; the server hears it and a bot plays
+    the seat at once (nobody waits out the grace); Enter on the table takes it back."""
+    path = tmp_path / "s.sock"
+    async with running_server(tmp_path, grace=60.0) as server:
+        app = JoinApp(lang="en", socket_path=path, identity="ann", name="Ann")
+        async with app.run_test(size=(80, 24)) as pilot:
+            await until(pilot, lambda: isinstance(app.screen, LobbyScreen) and app.client.name)
+            await pilot.press("n", "1", "2", "1", "enter")  # a 1v1 for two humans
+            await until(pilot, lambda: isinstance(app.screen, WaitingScreen))
+            # bob sits and never plays: the game waits on him, it cannot end without him
+            reader, writer = await asyncio.open_unix_connection(str(path))
+            writer.write(pr.client_line(pr.Hello(pr.PROTOCOL, "raw", identity="bob")))
+            writer.write(pr.client_line(pr.TakeSeat(app.table, 1)))
+            table = server.tables[app.table.casefold()]
+            await until(pilot, lambda: table.seats[1].owner == "bob")
+            await pilot.press("s")
+            await until(pilot, lambda: app._game_screen() is not None)
+            assert "q back to the tables (a bot plays for you)" in app.dialog_keys
+            await pilot.press("q")  # (on the game screen or in its dialog: the same)
+            await until(pilot, lambda: isinstance(app.screen, LobbyScreen))
+            await until(pilot, lambda: table.seats[0].botted)
+            assert (table.name, 0) not in server.away_timers and table.seats[0].owner == "ann"
+            await until(pilot, lambda: app.lobby.tables[0]["seats"][0]["bot"])
+            await pilot.press("enter")
+            await until(pilot, lambda: app._game_screen() is not None)
+            assert not table.seats[0].botted and not table.over
+            writer.close()
+
+
 async def test_the_creator_back_through_another_connection_still_starts_the_table(tmp_path):
     """The table's creator, taken over by a second window before the start, sits again
     from the first once the second is closed (which frees the seat, as any player gone
@@ -233,6 +263,50 @@ async def test_at_a_table_with_hints_a_player_takes_a_move_back_and_asks_the_exp
             await until(pilot, lambda: isinstance(app.screen, ChoiceModal), limit=400)
             assert "Conseils" in screen_text(app)
             await pilot.press("escape")
+
+
+async def test_a_card_refused_at_a_table_says_why_as_at_one_terminal(tmp_path):
+    """p on a card one cannot pay: the server refuses it, and the player reads the rule
+    with its numbers ("… costs 2 PA and you have 0"), not "not offered now"."""
+    from weathering_tui.engine import actions as act
+    from weathering_tui.tui.screens.choice import ChoiceModal
+
+    path = tmp_path / "s.sock"
+    async with running_server(tmp_path):
+        app = JoinApp(lang="en", socket_path=path, identity="ann", name="Ann")
+        async with app.run_test(size=(80, 24)) as pilot:
+            await until(pilot, lambda: isinstance(app.screen, LobbyScreen) and app.client.name)
+            await pilot.press("n", "1", "1", "1", "enter")  # 1v1, one human, no hints
+            await until(pilot, lambda: isinstance(app.screen, WaitingScreen))
+            await pilot.press("s")
+
+            def my_turn():
+                screen = app.screen
+                return isinstance(screen, GameScreen) and screen._my_turn()
+
+            for _ in range(200):  # answer whatever comes, until ann's turn
+                if my_turn():
+                    break
+                if app.screen.is_modal:
+                    await pilot.press("1")
+                await pilot.pause(0.05)
+            game = app.screen
+            ap = game.view().me.ap
+            assert any(isinstance(a, act.StoreAp) for a in game.view().legal)
+            await pilot.press("s")  # store every PA: no card is affordable now
+            await until(pilot, lambda: isinstance(app.screen, ChoiceModal))
+            await pilot.press(str(ap))
+            await until(pilot, lambda: my_turn() and game.view().me.ap == 0)
+            hand = game.view().hand
+            index = next(i for i, c in enumerate(hand) if c.cost > 0)
+            for _ in range(index):
+                await pilot.press("down")
+            card = hand[index].instance
+            await pilot.press("p")
+            said = f"{app.tr.card(card)} costs "
+            await until(pilot, lambda: any(said in n.message for n in app._notifications))
+            told = next(n.message for n in app._notifications if said in n.message)
+            assert told.endswith("and you have 0"), told
 
 
 async def test_q_in_a_dialog_at_a_table_goes_back_to_the_lobby_as_on_the_game_screen(tmp_path):
@@ -343,3 +417,24 @@ async def test_a_player_waiting_at_a_table_reads_whose_decision_it_is(tmp_path):
             await until(pilot, lambda: "⏳" in game.query_one(KeyBar).shown)
             assert "Bob decides" in screen_text(app)
         writer.close()
+
+
+def test_a_servers_refusal_keeps_its_rule_and_values_and_drops_the_rest():
+    """The server's refusal reads as a local game's; odd values (a card this terminal does
+    not know, a nested object, a bool) fall back to "not offered", never to a traceback."""
+    from weathering_tui.tui.join import _refusal
+    from weathering_tui.words import Tr, render_refusal
+
+    tr = Tr("en")
+    told = render_refusal(tr, _refusal("card_cost", {"card": "boycott#1", "cost": 4, "ap": 3}))
+    assert told == f"{tr.card('boycott#1')} costs 4 PA and you have 3"
+    offered = render_refusal(tr, _refusal("not_an_option", {}))
+    for params in (
+        {"card": "no_such_card#1", "cost": 4, "ap": 3},
+        {"card": {"x": 1}, "cost": 4, "ap": 3},
+        {"card": "boycott#1", "cost": True, "ap": 3},
+        "params",
+        None,
+    ):
+        assert render_refusal(tr, _refusal("card_cost", params)) == offered
+    assert render_refusal(tr, _refusal("[b]made up[/b]", {})) == offered

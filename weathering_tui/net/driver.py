@@ -213,25 +213,34 @@ class Driver:
             return 0.0
         return max(0.0, round(table.window[1] - asyncio.get_running_loop().time(), 1))
 
-    def _away(self, table: Table, seat: int) -> None:
+    def _away(self, table: Table, seat: int, left: bool = False) -> None:
         """The player's connection is gone: the seat waits `grace` seconds, then a bot
-        plays it until they return."""
+        plays it until they return. A player who `left` chose to go: a bot plays at once
+        (nobody waits a minute on them), and their seat is still theirs to take back."""
         table.seats[seat].away = True
         key = (table.name, seat)
-        if key in self.away_timers or table.seats[seat].botted:
+        if table.seats[seat].botted:
+            return
+        if left:
+            timer = self.away_timers.pop(key, None)
+            if timer is not None:
+                timer.cancel()
+            self._replace(table, seat, "left")
+            return
+        if key in self.away_timers:
             return
         self.notice(table, "away", table.seats[seat].name)
         loop = asyncio.get_running_loop()
         self.away_timers[key] = loop.call_later(self.grace, self._replace, table, seat)
 
-    def _replace(self, table: Table, seat: int) -> None:
+    def _replace(self, table: Table, seat: int, notice: str = "bot") -> None:
         self.away_timers.pop((table.name, seat), None)
         if not table.seats[seat].away or table.over:
             return
         table.hand_to_bot(seat)
         self.answer_at_once(table)  # an open window no longer waits for them
         self._save(table)
-        self.notice(table, "bot", table.seats[seat].name)
+        self.notice(table, notice, table.seats[seat].name)
         self.push(table)
         self.broadcast_lobby()
         self._wake(table.name)

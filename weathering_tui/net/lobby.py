@@ -214,7 +214,7 @@ class Lobby:
         if not table.started:
             table.release(conn.identity)
         else:
-            self._away(table, seat)
+            self._away(table, seat, left=True)
         self.push(table)
         self.broadcast_lobby()
 

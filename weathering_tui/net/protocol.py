@@ -273,7 +273,10 @@ class Notice:
     table: str = attrs.field(validator=_of(str))
     kind: str = attrs.field(
         validator=attrs.validators.in_(
-            ("chat", "away", "back", "bot", "started", "paused", "moving", "resumed", "undo")
+            (
+                *("chat", "away", "left", "back", "bot", "started"),
+                *("paused", "moving", "resumed", "undo"),
+            )
         )
     )
     name: str = attrs.field(validator=_of(str))

@@ -3,7 +3,10 @@ the views the server pushes (no Textual here)."""
 
 from __future__ import annotations
 
-from ..engine import IllegalAction, View
+import random
+
+from ..content import default_content
+from ..engine import IllegalAction, View, determinize, why_illegal
 from ..net import protocol as pr
 from ..net.client import TableClient
 from .local import Step
@@ -91,7 +94,7 @@ class RemoteSession:
         """Send the action; the server answers with the next view (or an error)."""
         view = self.view()
         if action not in view.legal:
-            raise IllegalAction("not_an_option")
+            raise why_not(view, action)
         if not self.client.act(self.table, view, action):
             raise IllegalAction("offline")  # the link is down: nothing was sent
         self.acted_on = view
@@ -155,3 +158,15 @@ class RemoteSession:
 
     def autosave_now(self) -> None:
         pass
+
+
+def why_not(view: View, action) -> IllegalAction:
+    """Why this seat's move is refused, in the engine's words (its rule and numbers: "costs
+    4 PA and you have 3"), with no round trip: on its own turn, the engine judges it on a
+    game this seat cannot tell from the real one; whatever it hides (others' cards, the
+    piles) is sampled, and the refusal of one's own move never depends on it."""
+    try:
+        state = determinize(view, default_content(), random.Random(0))
+    except ValueError:  # not at one's own turn: what the view offers is all there is
+        return IllegalAction("not_an_option")
+    return why_illegal(state, action) or IllegalAction("not_an_option")

@@ -87,15 +87,11 @@ class JoinApp(WeatheringApp):
         if kind == "error" and self.session is not None:
             code = message.get("code", "")
             if code in ("illegal", "stale", "rate_limited", "storage", "paused"):
-                from ..engine import REFUSALS, IllegalAction
-
                 self.session.refused()
                 screen = self._game_screen()
                 refusal = {"illegal": message.get("message")}.get(code, code)
                 if screen is not None:
-                    screen.refuse(
-                        IllegalAction(refusal if refusal in REFUSALS else "not_an_option")
-                    )
+                    screen.refuse(_refusal(refusal, message.get("params")))
                     screen.advance()
                     return
         self._tell(kind, message)
@@ -154,8 +150,16 @@ class JoinApp(WeatheringApp):
             self.lobby.leave(self.table)
         self.back_to_lobby()
 
+    @property
+    def dialog_keys(self) -> str:
+        """Under a dialog at a table, q says where it goes (the tables) and who plays on."""
+        return self.tr("dialog.keys.table") if self.session is not None else ""
+
     def quit_game(self, session) -> None:
-        """Leaving the game screen: the seat stays yours (a bot plays it after the grace)."""
+        """Leaving the game screen: the server hears it (a bot plays the seat at once, and
+        it stays yours to take back from the lobby); a spectator stops watching."""
+        if self.table is not None:
+            self.lobby.leave(self.table)
         self.back_to_lobby()
 
     async def action_quit(self) -> None:
@@ -167,3 +171,20 @@ class JoinApp(WeatheringApp):
             self.quit_game(self.session)
         else:
             self.exit()
+
+
+def _refusal(code, params):
+    """The server's refusal as the engine's: its rule and that rule's values (the card, its
+    cost, one's PA), so the sentence is the one a local game says. Anything else in the
+    message is dropped: the sentence is built from known names and plain values only."""
+    from ..engine import REFUSALS, IllegalAction
+
+    if code not in REFUSALS:
+        return IllegalAction("not_an_option")
+    given = params if isinstance(params, dict) else {}
+    values = {
+        name: given[name]
+        for name in REFUSALS[code]
+        if isinstance(given.get(name), str | int) and not isinstance(given.get(name), bool)
+    }
+    return IllegalAction(code, **values)

@@ -141,10 +141,13 @@ class Tr:
 def render_refusal(tr: Tr, exc, players=()) -> str:
     """An `IllegalAction` in the player's language; `players` (a view's) names the seats."""
     values = dict(exc.params)
-    if "card" in values:
-        values["card"] = tr.card(values["card"])
-    if "power" in values:
-        values["power"] = tr.power_by_id(values["power"])
+    try:  # (a refusal from a table server names what this terminal may not know)
+        if "card" in values:
+            values["card"] = tr.card(values["card"])
+        if "power" in values:
+            values["power"] = tr.power_by_id(values["power"])
+    except (KeyError, TypeError, ValueError):
+        return REFUSALS[tr.lang]["not_an_option"]
     for key in ("waiting", "expected"):
         if key in values:
             other = "autre décision" if tr.lang == "fr" else "another decision"

@@ -5,6 +5,7 @@ plural by `Tr`."""
 from __future__ import annotations
 
 STRINGS: dict[str, str] = {
+    "footer.watch": "{name} decides",
     "footer.wait": "{name} decides: your keys wait for your turn",
     "choice.only_one": "The other options need PA or cards you do not have: the one possible was taken for you. Now:",
     "sim.progress": "{bar} {done}/{total} games · {rate} games/s · {left} left",
@@ -104,6 +105,7 @@ STRINGS: dict[str, str] = {
     "key.end": "end",
     "key.help": "help",
     "key.save": "save",
+    "key.tables": "tables",
     "key.quit": "quit",
     "key.cards": "cards",
     "key.log": "log",
@@ -187,6 +189,7 @@ STRINGS: dict[str, str] = {
     "notice.paused": "The table is paused: its storage does not answer. Nothing is lost; play resumes by itself.",
     "notice.resumed": "Play resumes.",
     "notice.moving": "The table's server stopped: another one takes it over, nothing is lost.",
+    "notice.left": "{name} left the table: a bot plays for them until they come back.",
     "notice.bot": "{name} has been away too long: a bot plays for them.",
     "notice.undo": "{name} takes their move back.",
     "lobby.create_hints": "The expert's hints (h) at this table?",
@@ -302,6 +305,7 @@ STRINGS: dict[str, str] = {
     "help.events": "Events",
     "help.close": "Esc: close · ↓ PgDn: scroll · ← →: tabs",
     "dialog.keys": "? help · l log · q quit (game saved)",
+    "dialog.keys.table": "? help · l log · q back to the tables (a bot plays for you)",
     "dialog.keys.learn": "? help · l log · q leave the lesson",
     "cli.list.head": "{name:<32} {updated:<21} game",
     "cli.list.name": "name",

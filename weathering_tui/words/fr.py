@@ -5,6 +5,7 @@ plural by `Tr`."""
 from __future__ import annotations
 
 STRINGS: dict[str, str] = {
+    "footer.watch": "{name} décide",
     "footer.wait": "{name} décide : vos touches attendent votre tour",
     "choice.only_one": "Les autres options demandent des PA ou des cartes que vous n'avez pas : la seule possible a été prise pour vous. Maintenant :",
     "sim.progress": "{bar} {done}/{total} parties · {rate} parties/s · reste {left}",
@@ -105,6 +106,7 @@ STRINGS: dict[str, str] = {
     "key.end": "fin",
     "key.help": "aide",
     "key.save": "sauver",
+    "key.tables": "tables",
     "key.quit": "quitter",
     "key.cards": "cartes",
     "key.log": "journal",
@@ -188,6 +190,7 @@ STRINGS: dict[str, str] = {
     "notice.paused": "La table est en pause : son stockage ne répond plus. Rien n'est perdu ; le jeu reprend tout seul.",
     "notice.resumed": "La partie reprend.",
     "notice.moving": "Le serveur de la table s'est arrêté : un autre la reprend, rien n'est perdu.",
+    "notice.left": "{name} a quitté la table : un bot joue pour lui jusqu'à son retour.",
     "notice.bot": "{name} est absent depuis trop longtemps : un bot joue pour lui.",
     "notice.undo": "{name} reprend son action.",
     "lobby.create_hints": "Conseils de l'experte (h) à cette table ?",
@@ -303,6 +306,7 @@ STRINGS: dict[str, str] = {
     "help.events": "Événements",
     "help.close": "Échap : fermer · ↓ PgSuiv : défiler · ← → : onglets",
     "dialog.keys": "? aide · l journal · q quitter (partie sauvegardée)",
+    "dialog.keys.table": "? aide · l journal · q retour aux tables (un bot joue pour vous)",
     "dialog.keys.learn": "? aide · l journal · q quitter la leçon",
     "cli.list.head": "{name:<32} {updated:<21} partie",
     "cli.list.name": "nom",

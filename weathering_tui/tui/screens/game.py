@@ -10,6 +10,7 @@ from textual.binding import Binding, BindingsMap
 from textual.containers import Horizontal
 from textual.screen import Screen
 
+from ...engine import SPECTATOR
 from ..messages import TableEvent
 from ..widgets import (
     DeckPane,
@@ -146,14 +147,16 @@ class GameScreen(GameFlow, GameKeys, GameLearn, Screen[None]):
         if todo:  # a guided game: what the lesson expects, instead of every key
             self.query_one(KeyBar).show_text(Text(" " + todo, style="bold"))
             return
+        table = not self.session.local  # q goes back to the tables, and a bot sits in
         keys = [
-            (shown, self.tr(desc))
+            (shown, self.tr("key.tables" if table and action == "quit" else desc))
             for _, action, desc, shown in KEYS
             if shown and self._offered(action)
         ]
         waiting = self._waiting_on(view)
         if waiting is not None:  # keys for one's own turn wait: say so, and for whom
-            keys.insert(0, ("⏳", self.tr("footer.wait", name=view.players[waiting].name)))
+            said = "footer.watch" if view.seat == SPECTATOR else "footer.wait"
+            keys.insert(0, ("⏳", self.tr(said, name=view.players[waiting].name)))
         self.query_one(KeyBar).show_keys(keys)
 
     def _waiting_on(self, view) -> int | None:
