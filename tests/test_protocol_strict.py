@@ -174,3 +174,20 @@ def test_a_seed_beyond_64_bits_is_still_a_message():
     message = pr.CreateTable("t", "1v1", (0,), seed=2**64)
     assert pr.parse_client(pr.client_line(message)).seed == 2**64
     assert pr.dumps({"n": -(2**63) - 1, 1: "a"}) == b'{"n":-9223372036854775809,"1":"a"}'
+
+
+@pytest.mark.parametrize(
+    "data",
+    [
+        {"type": "create_table", "name": "x", "configuration": "2v1", "open_seats": [[]] * 16000},
+        {"type": "chat", "table": "t", "text": [[0] * 60] * 60},  # few per list, many in all
+        {"type": "act", "table": "t", "version": 0, "action": {str(i): i for i in range(65)}},
+    ],
+)
+def test_a_message_with_too_many_values_is_refused_before_it_is_checked(data):
+    """A hostile review made one 48 KB line cost the event loop 250–360 ms in the schema
+    checks: a message is counted first, and one no message needs is refused at once."""
+    with pytest.raises(pr.ProtocolError) as refused:
+        pr.parse_client(json.dumps(data).encode())
+    assert refused.value.code == "bad_message"
+    assert f"at most {pr.MAX_ITEMS} items" in refused.value.detail

@@ -364,7 +364,8 @@ async def serve(server: Server, ready=None, door=None) -> None:
     """Run the table server (and its SSH door) until cancelled."""
     await server.start()
     if door is not None:
-        from .ssh import fingerprint, load_host_key
+        from .ssh import load_host_key
+        from .ssh_gate import fingerprint
 
         key = load_host_key(door.key_path)
         host, port = door.address

@@ -25,15 +25,14 @@ from pathlib import Path
 import asyncssh
 
 from ..words import Tr
-from .connection import Admission
+from .ssh_gate import LOGIN_WITHIN, Gate, Login, network
 
 MIN_SIZE = (80, 24)
-MAX_SIDE = 1000  # columns or rows at most (a client may claim 70000)
+# Columns and rows at most (a client may claim 70000): each redraw costs the join
+# process in proportion, and 1000×1000 made one resizing session cost half a core.
+MAX_WIDTH, MAX_HEIGHT = 400, 200
 MIN_WIDTH, MIN_HEIGHT = 10, 2  # what the pty is given at least (see `_set_size`)
-LOGIN_WITHIN = 10  # seconds from TCP connect to login
-PRE_LOGIN = 16  # connections not logged in yet, from one address
-PRE_LOGIN_TOTAL = 128  # and from everywhere
-RESIZE_COST = 256  # input bytes a window change counts for (each redraws the screen)
+RESIZE_EVERY = 0.5  # seconds between two window changes given to join (the last wins)
 
 
 def load_host_key(path: Path) -> asyncssh.SSHKey:
@@ -47,10 +46,6 @@ def load_host_key(path: Path) -> asyncssh.SSHKey:
             handle.write(key.export_private_key())
     os.chmod(path, 0o600)
     return asyncssh.read_private_key(str(path))
-
-
-def fingerprint(key) -> str:
-    return key.get_fingerprint("sha256")
 
 
 class Door:
@@ -73,64 +68,20 @@ class Door:
             self.authorized = asyncssh.read_authorized_keys(str(authorized_keys))
         self.max_sessions = max_sessions
         self.max_per_key = max_per_key
-        # Keys cost nothing: one address making new ones must not hold every session.
+        # Keys cost nothing: one network making new ones must not hold every session.
         self.max_per_address = max_per_address
-        self.by_address: dict[str, int] = {}  # address -> sessions open
+        self.by_address: dict[str, int] = {}  # network -> sessions open
         self.idle = idle
         self.lang = lang
         self.join_command = join_command or [sys.executable, "-m", "weathering_tui", "join"]
         self.sessions: dict[str, int] = {}  # fingerprint -> sessions open
-        # connections not logged in yet, per address (no address is exempt)
-        self.waiting = Admission(PRE_LOGIN_TOTAL, own_uid=None, per_uid=PRE_LOGIN)
+        self.gate = Gate()  # every connection, counted from accept (no address is exempt)
         self.children: set = set()  # the join processes running now
         self.server = None
 
     async def start(self, host: str, port: int, host_key: asyncssh.SSHKey) -> None:
-        door = self
-
-        class Server(asyncssh.SSHServer):
-            def connection_made(self, conn):
-                self.conn = conn
-                self.peer = conn.get_extra_info("peername", ("", 0))[0]
-                # At most PRE_LOGIN from one address and PRE_LOGIN_TOTAL in all (a socket
-                # that never speaks SSH holds one for LOGIN_WITHIN seconds at most), so
-                # bare connections lock nobody out: closed before any work.
-                self.counted = door.waiting.admit(self.peer) is None
-                if not self.counted:
-                    conn.abort()
-
-            def connection_lost(self, exc):
-                if self.counted:
-                    door.waiting.release(self.peer)
-                    self.counted = False
-
-            def auth_completed(self) -> None:
-                if self.counted:  # logged in: no longer waiting at the door
-                    door.waiting.release(self.peer)
-                    self.counted = False
-
-            def begin_auth(self, username: str) -> bool:
-                return True
-
-            def password_auth_supported(self) -> bool:
-                return False
-
-            def kbdint_auth_supported(self) -> bool:
-                return False
-
-            def public_key_auth_supported(self) -> bool:
-                return True
-
-            def validate_public_key(self, username: str, key) -> bool:
-                if door.authorized is not None:
-                    address = self.conn.get_extra_info("peername", ("", 0))[0]
-                    if door.authorized.validate(key, "", address) is None:
-                        return False  # not listed (a listed key without options gives {})
-                self.conn.set_extra_info(weathering_key=fingerprint(key))
-                return True
-
         self.server = await asyncssh.create_server(
-            Server,
+            lambda: Login(self),
             host,
             port,
             server_host_keys=[host_key],
@@ -160,7 +111,7 @@ class Door:
             process.stderr.write(f"{words('door.no_pty')}\r\n".encode())
             process.exit(2)
             return
-        address = (process.get_extra_info("peername") or ("?",))[0]
+        address = network((process.get_extra_info("peername") or ("?",))[0])
         total = sum(self.sessions.values())
         if (
             total >= self.max_sessions
@@ -172,9 +123,12 @@ class Door:
             return
         self.sessions[key] = self.sessions.get(key, 0) + 1
         self.by_address[address] = self.by_address.get(address, 0) + 1
+        conn = process.channel.get_connection()
+        self.gate.opened(conn)
         try:
             await self._run_join(process, key, user)
         finally:
+            self.gate.closed(conn)
             for counts, name in ((self.sessions, key), (self.by_address, address)):
                 counts[name] -= 1
                 if not counts[name]:
@@ -205,7 +159,7 @@ class Door:
         _set_size(master, width, height)
         lang = _lang(process.env, self.lang)
         env = {
-            "TERM": process.term_type or "xterm-256color",
+            "TERM": process.term_type if _plain(process.term_type) else "xterm-256color",
             "LANG": lang,
             "PATH": os.environ.get("PATH", "/usr/bin:/bin"),
             "HOME": os.environ.get("HOME", "/"),
@@ -260,6 +214,9 @@ class Pipe:
         self.reading = False
         self.writing = False
         self.why = ""  # why the door closes the session (a words key), said to the player
+        self.size = (0, 0)  # the newest window size asked for
+        self.resize_timer: asyncio.TimerHandle | None = None
+        self.resized_at = 0.0
         os.set_blocking(master, False)
 
     async def run(self) -> None:
@@ -271,6 +228,8 @@ class Pipe:
         await asyncio.wait([waiter, done], return_when="FIRST_COMPLETED")
         for task in (*tasks, done):
             task.cancel()
+        if self.resize_timer is not None:
+            self.resize_timer.cancel()
         self._read_pty(False)
         self._write_pty(False)
         await self.stop_child()
@@ -339,13 +298,7 @@ class Pipe:
             try:
                 data = await self.process.stdin.read(4096)
             except asyncssh.TerminalSizeChanged as change:
-                # Each change redraws the whole screen: it costs from the same budget.
-                if self._allow(RESIZE_COST) > 0:
-                    await asyncio.sleep(self._allow(0))
-                with contextlib.suppress(OSError):
-                    _set_size(self.master, change.width, change.height)
-                with contextlib.suppress(ProcessLookupError):
-                    os.killpg(self.child.pid, signal.SIGWINCH)
+                self._resize(change.width, change.height)
                 continue
             except (asyncssh.BreakReceived, asyncssh.SignalReceived):
                 continue
@@ -371,6 +324,26 @@ class Pipe:
                 self.child_ready.clear()
                 await self.child_ready.wait()
         self.done.set()
+
+    def _resize(self, width: int, height: int) -> None:
+        """Each change redraws the whole screen: join gets one every RESIZE_EVERY seconds
+        at most, the newest (a client sending thousands costs a redraw or two a second,
+        and a player dragging a window corner sees the size they stop at)."""
+        self.size = (width, height)
+        if self.resize_timer is None:
+            wait = max(0.0, self.resized_at + RESIZE_EVERY - time.monotonic())
+            loop = asyncio.get_running_loop()
+            self.resize_timer = loop.call_later(wait, self._apply_size)
+
+    def _apply_size(self) -> None:
+        self.resize_timer = None
+        self.resized_at = time.monotonic()
+        if self.done.is_set():
+            return
+        with contextlib.suppress(OSError):
+            _set_size(self.master, *self.size)
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(self.child.pid, signal.SIGWINCH)
 
     def _write_pty(self, on: bool) -> None:
         if on != self.writing:
@@ -422,8 +395,8 @@ def _set_size(fd: int, width: int, height: int) -> None:
     """The pty's size, as the client says, within what a terminal can be. Narrower
     than MIN_WIDTH (an ssh with no terminal says 0×0) the "too small" message is
     laid out again and again: its `join` spun at a third of a core, measured."""
-    width = min(max(int(width), MIN_WIDTH), MAX_SIDE)
-    height = min(max(int(height), MIN_HEIGHT), MAX_SIDE)
+    width = min(max(int(width), MIN_WIDTH), MAX_WIDTH)
+    height = min(max(int(height), MIN_HEIGHT), MAX_HEIGHT)
     fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", height, width, 0, 0))
 
 
@@ -438,6 +411,12 @@ def _lang(env, default: str | None) -> str:
         value = env.get(key)
         if isinstance(value, bytes):
             value = value.decode("utf-8", "replace")
-        if value:
+        if _plain(value):
             return value
     return default or os.environ.get("LANG", "C.UTF-8")
+
+
+def _plain(value) -> bool:
+    """A client's word fit for an environment variable: short, printable, no NUL (a
+    LANG holding a NUL once made the spawn raise and dropped the whole connection)."""
+    return isinstance(value, str) and 0 < len(value) <= 64 and value.isprintable()

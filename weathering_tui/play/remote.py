@@ -5,8 +5,9 @@ from __future__ import annotations
 
 import random
 
+from .. import engine
 from ..content import default_content
-from ..engine import IllegalAction, View, determinize, why_illegal
+from ..engine import IllegalAction, View, why_illegal
 from ..net import protocol as pr
 from ..net.client import TableClient
 from .local import Step
@@ -166,7 +167,7 @@ def why_not(view: View, action) -> IllegalAction:
     game this seat cannot tell from the real one; whatever it hides (others' cards, the
     piles) is sampled, and the refusal of one's own move never depends on it."""
     try:
-        state = determinize(view, default_content(), random.Random(0))
+        state = engine.determinize(view, default_content(), random.Random(0))
     except ValueError:  # not at one's own turn: what the view offers is all there is
         return IllegalAction("not_an_option")
     return why_illegal(state, action) or IllegalAction("not_an_option")

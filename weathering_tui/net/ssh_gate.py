@@ -1,0 +1,162 @@
+"""Who may hold a connection at the SSH door, counted from the TCP accept to the close.
+
+Every connection counts, logged in or not: at most PER_NETWORK from one network and
+CONNECTIONS in all (a logged-in connection that opens no session was once unlimited,
+and a stranger with one key held a thousand and ran the server out of descriptors).
+Those not logged in yet count again, at most PRE_LOGIN per network and PRE_LOGIN_TOTAL
+in all, each for LOGIN_WITHIN seconds at most; past PRE_LOGIN_EARLY of them, a new
+connection is dropped at random, more often as they fill (as OpenSSH's MaxStartups),
+so that a few networks reopening silent sockets cannot lock every player out for sure.
+A logged-in connection holding no session is closed after SESSION_WITHIN seconds.
+
+A network is what one party has many of for little: an IPv4 /24, an IPv6 /64. A
+loopback address stands alone (a local proxy, or tests playing several hosts).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import ipaddress
+import random
+
+import asyncssh
+
+from .connection import Admission
+
+CONNECTIONS = 256  # TCP connections held at once, logged in or not
+PER_NETWORK = 16  # from one network (sessions: see Door.max_per_address)
+PRE_LOGIN = 8  # not logged in yet, from one network
+PRE_LOGIN_TOTAL = 128  # and from everywhere
+PRE_LOGIN_EARLY = 32  # past this many waiting, a new connection may be dropped
+LOGIN_WITHIN = 10  # seconds from TCP connect to login
+SESSION_WITHIN = 10.0  # seconds a logged-in connection may hold no session
+
+
+def network(address: str) -> str:
+    """The network an address counts in (see the module's note)."""
+    try:
+        ip = ipaddress.ip_address(address.split("%", 1)[0])
+    except ValueError:
+        return address
+    if ip.version == 6 and ip.ipv4_mapped is not None:
+        ip = ip.ipv4_mapped
+    if ip.is_loopback:
+        return str(ip)
+    prefix = 24 if ip.version == 4 else 64
+    return str(ipaddress.ip_network(f"{ip}/{prefix}", strict=False))
+
+
+class Gate:
+    """The door's counts. `arrive` on accept (False: abort it), `logged_in` once, then
+    `leave` on close; `opened` and `closed` around each session of a connection."""
+
+    def __init__(self, rng: random.Random | None = None):
+        self.connected = Admission(CONNECTIONS, own_uid=None, per_uid=PER_NETWORK)
+        self.waiting = Admission(PRE_LOGIN_TOTAL, own_uid=None, per_uid=PRE_LOGIN)
+        self.rng = rng or random.Random()
+        self.sessions: dict[object, int] = {}  # connection -> sessions open on it now
+
+    def arrive(self, net: str) -> bool:
+        if self._early_drop():
+            return False
+        if self.connected.admit(net) is not None:
+            return False
+        if self.waiting.admit(net) is not None:
+            self.connected.release(net)
+            return False
+        return True
+
+    def _early_drop(self) -> bool:
+        waiting = self.waiting.total
+        if waiting < PRE_LOGIN_EARLY:
+            return False
+        span = PRE_LOGIN_TOTAL - PRE_LOGIN_EARLY + 1
+        return self.rng.random() < (waiting - PRE_LOGIN_EARLY + 1) / span
+
+    def logged_in(self, net: str) -> None:
+        self.waiting.release(net)
+
+    def leave(self, net: str, waiting: bool) -> None:
+        if waiting:
+            self.waiting.release(net)
+        self.connected.release(net)
+
+    def opened(self, conn) -> None:
+        self.sessions[conn] = self.sessions.get(conn, 0) + 1
+
+    def closed(self, conn) -> None:
+        left = self.sessions.get(conn, 0) - 1
+        if left > 0:
+            self.sessions[conn] = left
+        else:
+            self.sessions.pop(conn, None)
+
+    def idle(self, conn) -> bool:
+        """The connection holds no session now."""
+        return not self.sessions.get(conn)
+
+
+def fingerprint(key) -> str:
+    return key.get_fingerprint("sha256")
+
+
+class Login(asyncssh.SSHServer):
+    """One SSH connection: counted at the door from accept (ssh_gate), any public key
+    (unless the authorized ones are listed), never a password."""
+
+    def __init__(self, door):
+        self.door = door
+
+    def connection_made(self, conn):
+        self.conn = conn
+        self.net = network(conn.get_extra_info("peername", ("", 0))[0])
+        # Counted from accept (ssh_gate): one refused is closed before any work.
+        self.counted = self.waiting = self.door.gate.arrive(self.net)
+        self.watch = None
+        if not self.counted:
+            conn.abort()
+
+    def connection_lost(self, exc):
+        if self.watch is not None:
+            self.watch.cancel()
+        if self.counted:
+            self.door.gate.leave(self.net, self.waiting)
+            self.counted = self.waiting = False
+
+    def auth_completed(self) -> None:
+        if self.waiting:  # logged in: no longer waiting at the door
+            self.door.gate.logged_in(self.net)
+            self.waiting = False
+        self._check_later()
+
+    def _check_later(self) -> None:
+        loop = asyncio.get_running_loop()
+        self.watch = loop.call_later(SESSION_WITHIN, self._holds_a_session)
+
+    def _holds_a_session(self) -> None:
+        """A connection with no session holds a slot for nothing: closed."""
+        if self.door.gate.idle(self.conn):
+            self.watch = None
+            self.conn.close()
+        else:
+            self._check_later()
+
+    def begin_auth(self, username: str) -> bool:
+        return True
+
+    def password_auth_supported(self) -> bool:
+        return False
+
+    def kbdint_auth_supported(self) -> bool:
+        return False
+
+    def public_key_auth_supported(self) -> bool:
+        return True
+
+    def validate_public_key(self, username: str, key) -> bool:
+        if self.door.authorized is not None:
+            address = self.conn.get_extra_info("peername", ("", 0))[0]
+            if self.door.authorized.validate(key, "", address) is None:
+                return False  # not listed (a listed key without options gives {})
+        self.conn.set_extra_info(weathering_key=fingerprint(key))
+        return True
