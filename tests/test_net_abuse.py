@@ -11,7 +11,7 @@ from test_net import answers, raw
 from test_server_limits import DAEMON, as_root, in_child, shared_folder
 
 from weathering_tui.net import protocol as pr
-from weathering_tui.net.lobby import TABLE_CODES, TABLES_PER_CREATOR
+from weathering_tui.net.lobby import TABLE_CODES, TABLES_PER_CREATOR, TABLES_PER_ORIGIN
 
 
 def codes(messages) -> list:
@@ -30,6 +30,35 @@ async def test_tables_per_creator_count_started_ones_too(tmp_path):
         writer.write(pr.client_line(pr.CreateTable("one-more", "1v1", (0,))))
         assert "full" in codes(await answers(reader, "error"))
         assert "one-more" not in server.tables
+
+
+async def door_player(path, key: str, origin: str):
+    """What the SSH door's join says for a player: their key, and their network."""
+    reader, writer = await asyncio.open_unix_connection(str(path))
+    hello = pr.Hello(pr.PROTOCOL, "join", identity=f"ssh:{key}", name=key, origin=origin)
+    writer.write(pr.client_line(hello))
+    await reader.readline()  # welcome
+    return reader, writer
+
+
+async def test_fresh_ssh_keys_from_one_network_share_its_tables(tmp_path):
+    """A hostile review made 50 tables (the server's cap) with 17 throwaway keys, each
+    making 3: a legitimate player got "full" for an hour. Tables count per network too."""
+    async with running_server(tmp_path) as server:
+        made = []
+        for n in range(TABLES_PER_ORIGIN):  # three keys, two tables each
+            reader, writer = await door_player(server.socket_path, f"k{n // 2}", "192.0.2.0/24")
+            writer.write(pr.client_line(pr.CreateTable(f"t{n}", "1v1", (0, 1))))
+            made.append((reader, writer))
+            assert codes(await answers(reader, "created")) == []
+        reader, writer = await door_player(server.socket_path, "fresh", "192.0.2.0/24")
+        writer.write(pr.client_line(pr.CreateTable("one-more", "1v1", (0, 1))))
+        assert "full" in codes(await answers(reader, "error"))
+        assert "one-more" not in server.tables
+        reader, writer = await door_player(server.socket_path, "elsewhere", "198.51.100.0/24")
+        writer.write(pr.client_line(pr.CreateTable("theirs", "1v1", (0, 1))))
+        assert codes(await answers(reader, "created")) == []  # another network plays on
+        assert "theirs" in server.tables
 
 
 def bots_only(path, uid, out):

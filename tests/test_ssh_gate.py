@@ -79,6 +79,7 @@ async def door_port(tmp_path, monkeypatch):
     await server.start()
     gate = Door(path)
     await gate.start("127.0.0.1", 0, load_host_key(tmp_path / "host_key"))
+    gate.table_server = server  # (what the door's join processes talk to)
     yield gate, gate.server.sockets[0].getsockname()[1]
     gate.close()
     await server.stop()
@@ -128,12 +129,17 @@ async def test_a_flood_of_window_changes_reaches_join_as_a_few_and_the_last_wins
         real(pipe)
 
     monkeypatch.setattr(ssh.Pipe, "_apply_size", counted)
-    _, port = door_port
+    door, port = door_port
     conn = await login(port, asyncssh.generate_private_key("ssh-ed25519"))
     chan, _ = await conn.create_session(
         asyncssh.SSHClientSession, term_type="xterm", term_size=(80, 24)
     )
-    await asyncio.sleep(1.0)
+    for _ in range(100):  # its join says where the player comes from: tables count there
+        if any(c.origin == "127.0.0.1" for c in door.table_server.connections):
+            break
+        await asyncio.sleep(0.1)
+    else:
+        raise AssertionError("the door's join never said its player's network")
     for i in range(400):
         chan.change_terminal_size(81 + i % 50, 25 + i % 30)
     chan.change_terminal_size(5000, 120)

@@ -200,6 +200,7 @@ def build_parser() -> argparse.ArgumentParser:
     join.add_argument("--seed", type=_seed, help="seed of a created table")
     join.add_argument("--identity", help=argparse.SUPPRESS)  # the SSH door and tests
     join.add_argument("--door", action="store_true", help=argparse.SUPPRESS)  # run by the door
+    join.add_argument("--origin", help=argparse.SUPPRESS)  # the door's player's network
     join.add_argument("--name", help="your name at the tables (another user shows as itself)")
     bal = commands.add_parser(
         "balance", help="heuristic bots in every configuration against every Lobbyiste"

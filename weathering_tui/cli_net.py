@@ -99,6 +99,7 @@ def join(args) -> int:
         socket_path=Path(args.socket) if args.socket else None,
         identity=args.identity,
         name=args.name,
+        origin=args.origin,
     )
     app.run()
     return app.return_code or 0

@@ -27,12 +27,14 @@ class TableClient:
         identity: str | None = None,
         name: str | None = None,
         client: str = "weathering",
+        origin: str | None = None,
         on_event=None,
         on_link=None,
         with_log: bool = True,
     ):
         self.socket_path = Path(socket_path) if socket_path else pr.default_socket()
         self.identity_asked = identity
+        self.origin = origin
         self.name_asked = name
         self.client = client
         self.on_event = on_event
@@ -97,7 +99,13 @@ class TableClient:
 
     async def _session(self, reader) -> None:
         self.send(
-            pr.Hello(pr.PROTOCOL, self.client, identity=self.identity_asked, name=self.name_asked)
+            pr.Hello(
+                pr.PROTOCOL,
+                self.client,
+                identity=self.identity_asked,
+                name=self.name_asked,
+                origin=self.origin,
+            )
         )
         while True:
             line = await reader.readline()

@@ -81,6 +81,7 @@ class Connection:
         self.uid = peer_uid(writer.get_extra_info("socket"))
         self.identity: str | None = None
         self.name = ""
+        self.origin: str | None = None  # where tables are counted (see Hello.origin)
         self.tables: dict[str, int] = {}  # table name -> seat (SPECTATOR to watch)
         # table -> (view without log, log entries sent, window clock, the view's data)
         self.sent_views: dict[str, tuple] = {}

@@ -15,6 +15,7 @@ from .connection import Connection
 from .table import Table
 
 TABLES_PER_CREATOR = 3  # unfinished tables one identity may have
+TABLES_PER_ORIGIN = 6  # and one origin (an SSH player's network, a local user)
 CHAT_EVERY = 1.0  # seconds between two chat lines of one identity
 WRONG_CODES = 5  # wrong join codes an identity may try a minute at one table
 TABLE_CODES = 20  # wrong join codes a table takes a minute, from everyone
@@ -107,6 +108,9 @@ class Lobby:
         mine = [t for t in self.tables.values() if t.creator == conn.identity and not t.over]
         if len(mine) >= TABLES_PER_CREATOR:
             raise pr.ProtocolError("full", "finish or leave your tables first")
+        near = [t for t in self.tables.values() if t.origin == conn.origin and not t.over]
+        if len(near) >= TABLES_PER_ORIGIN:  # fresh SSH keys from one network: one party
+            raise pr.ProtocolError("full", "your network has as many tables as it may")
         if not message.open_seats and conn.uid != self.own_uid:
             # A table of bots alone only costs the server: players make tables to play.
             raise pr.ProtocolError("bad_seat", "keep at least one seat for a player")
@@ -138,6 +142,7 @@ class Lobby:
         ):
             n += 1
             path = self.tables_dir / f"{stem}-{n}.toml"
+        table.origin = conn.origin  # (not saved: after a restart, counted by creator only)
         table.keep_at(path, self.store)  # the server alone names files (and keys)
         if self.store is not None:  # the table's lease (taken off the loop)
             self.claim(table)

@@ -68,6 +68,9 @@ class Hello:
     # (the SSH front door, tests); anyone else is the user its uid says.
     identity: str | None = attrs.field(default=None)
     name: str | None = attrs.field(default=None)
+    # Where an SSH player comes from (their network), said by the door: keys cost
+    # nothing, so the door's strangers make tables per network, not per key.
+    origin: str | None = attrs.field(default=None)
 
 
 @attrs.frozen

@@ -309,9 +309,11 @@ class Server(Lobby, Driver, Cluster):
             if conn.uid != self.own_uid:
                 raise pr.ProtocolError("identity", "only the server's own user names identities")
             conn.identity = pr.clean(message.identity, 80) or user
+            conn.origin = pr.clean(message.origin or "", 80) or conn.identity
             conn.name = pr.clean_name(message.name or conn.identity)
         else:
             conn.identity, conn.name = user, pr.clean_name(message.name or user)
+            conn.origin = conn.identity  # a user of this machine is one origin
             if conn.uid != self.own_uid:
                 conn.name = pr.clean_name(user)  # another user is shown as who they are
         same = sum(1 for c in self.connections if c.identity == conn.identity)

@@ -126,7 +126,7 @@ class Door:
         conn = process.channel.get_connection()
         self.gate.opened(conn)
         try:
-            await self._run_join(process, key, user)
+            await self._run_join(process, key, user, address)
         finally:
             self.gate.closed(conn)
             for counts, name in ((self.sessions, key), (self.by_address, address)):
@@ -134,14 +134,14 @@ class Door:
                 if not counts[name]:
                     del counts[name]
 
-    async def _run_join(self, process, key: str, user: str) -> None:
+    async def _run_join(self, process, key: str, user: str, origin: str) -> None:
         width, height, _, _ = process.term_size
         if width < MIN_SIZE[0] or height < MIN_SIZE[1]:
             words = Tr(_lang_code(_lang(process.env, self.lang)))
             process.stderr.write(f"{words('door.small', w=width, h=height)}\r\n".encode())
         master, slave = pty.openpty()
         try:
-            child = await self._spawn(process, key, user, master, slave)
+            child = await self._spawn(process, key, user, origin, master, slave)
         except BaseException:
             os.close(master)
             raise
@@ -154,7 +154,7 @@ class Door:
         finally:
             self.children.discard(child)
 
-    async def _spawn(self, process, key: str, user: str, master: int, slave: int):
+    async def _spawn(self, process, key: str, user: str, origin: str, master: int, slave: int):
         width, height, _, _ = process.term_size
         _set_size(master, width, height)
         lang = _lang(process.env, self.lang)
@@ -170,6 +170,7 @@ class Door:
             str(self.socket_path),
             "--identity",
             f"ssh:{key}",
+            f"--origin={origin}",
             # one argument (a user name "-h" is a name); the fingerprint always shows
             f"--name={user[:12]}·{key.removeprefix('SHA256:')[:6]}",
             "--lang",

@@ -68,6 +68,7 @@ class Table(TableSaves):
         self.bot_kind = bots
         self.code = code
         self.creator = creator
+        self.origin: str | None = None  # where its creator came from (see Hello.origin)
         # 64 random bits: a seed small enough to search would give away every hand.
         self.seed = seed if seed is not None else secrets.randbits(63)
         self.events = events

@@ -10,7 +10,9 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import os
 import signal
+import threading
 from pathlib import Path
 
 from ..net.client import TableClient
@@ -33,6 +35,7 @@ class JoinApp(WeatheringApp):
         socket_path: Path | None = None,
         identity: str | None = None,
         name: str | None = None,
+        origin: str | None = None,
     ):
         super().__init__(lang=lang, saves_dir=None, autosave=False)
         self.client = TableClient(
@@ -42,6 +45,7 @@ class JoinApp(WeatheringApp):
             client="weathering join",
             on_event=self.on_net,
             on_link=self.on_link,
+            origin=origin,
         )
         self.lobby = Lobby(self.client)  # what the lobby and waiting screens speak to
         self.table: str | None = None
@@ -50,10 +54,20 @@ class JoinApp(WeatheringApp):
     def start_screens(self) -> None:
         with contextlib.suppress(NotImplementedError, RuntimeError):
             # `kill` ends the app as q does: the terminal is given back as it was.
-            asyncio.get_running_loop().add_signal_handler(signal.SIGTERM, self.exit)
+            asyncio.get_running_loop().add_signal_handler(signal.SIGTERM, self._terminated)
         self.push_screen(LobbyScreen())
         self.run_worker(self.client.run(), exclusive=True, group="net")
         self.check_size()
+
+    def _terminated(self) -> None:
+        """kill ends the app as q does. A terminal that takes no more output (stopped, or
+        gone under a `su` that outlived it) blocks the screen's writes, and the app with
+        them: it leaves anyway after a few seconds (the server keeps the seat), rather
+        than linger and take the seat back from the player's next terminal."""
+        self.exit()
+        watchdog = threading.Timer(3.0, os._exit, (0,))
+        watchdog.daemon = True
+        watchdog.start()
 
     def on_unmount(self) -> None:
         self.client.close()
