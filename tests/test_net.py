@@ -280,6 +280,26 @@ async def test_a_player_who_leaves_a_started_game_is_played_by_a_bot_at_once(tmp
         assert not table.seats[1].botted or table.over
 
 
+async def test_the_lobby_hears_each_tables_round_as_it_is_played(tmp_path):
+    """The lobby lists where each game is: it is told at each new round, not only when
+    seats change (a play-test read "Round 4/5" of a game in its second phase)."""
+    path = tmp_path / "s.sock"
+    async with running_server(tmp_path, pace=0.02) as server:
+        ann_r, ann_w = await raw(path, "ann")
+        ann_w.write(pr.client_line(pr.CreateTable("t", "1v1", (0,), start_when_full=True)))
+        ann_w.write(pr.client_line(pr.TakeSeat("t", 0)))
+        await answers(ann_r, "view")
+        lobby_r, _ = await raw(path, "watcher")
+        ann_w.write(pr.client_line(pr.Leave("t")))  # a bot plays on, at the server's pace
+        rounds = set()
+        while not server.tables["t"].over:
+            for message in await answers(lobby_r, "tables", timeout=5.0):
+                for table in message.get("tables", []):
+                    if "round" in table and "outcome" not in table:
+                        rounds.add((table["phase"], table["round"]))
+        assert len(rounds) >= 5, rounds
+
+
 def _serve(tmp_path: Path, path: Path) -> subprocess.Popen:
     return subprocess.Popen(
         [

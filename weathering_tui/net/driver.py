@@ -109,8 +109,18 @@ class Driver:
         if table.over and table.finished_at == float("inf"):
             table.finished_at = time.monotonic()
         self.push(table)
-        if table.over:
-            self.broadcast_lobby()
+        if table.over or self._new_round(table):
+            self.broadcast_lobby()  # the lobby lists each table's round (and its end)
+
+    @staticmethod
+    def _new_round(table: Table) -> bool:
+        """The table reached a round the lobby has not listed yet."""
+        state = table.game.state if table.game is not None else None
+        where = (state.phase, state.round) if state is not None else None
+        if where == table.listed_round:
+            return False
+        table.listed_round = where
+        return True
 
     def _compact_due(self, table: Table) -> bool:
         return table.over or table.journal.length >= COMPACT_EVERY or table.compact_wanted

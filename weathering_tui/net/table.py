@@ -69,6 +69,7 @@ class Table(TableSaves):
         self.code = code
         self.creator = creator
         self.origin: str | None = None  # where its creator came from (see Hello.origin)
+        self.listed_round: tuple | None = None  # the round the lobby was last told
         # 64 random bits: a seed small enough to search would give away every hand.
         self.seed = seed if seed is not None else secrets.randbits(63)
         self.events = events

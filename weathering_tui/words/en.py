@@ -172,6 +172,8 @@ STRINGS: dict[str, str] = {
     "lobby.free_n": "{n} seat(s) free",
     "lobby.away": "away",
     "lobby.waiting": "waiting",
+    "lobby.over": "over: {band}",
+    "lobby.dealing": "mulligans",
     "lobby.create_config": "New table: configuration",
     "lobby.create_humans": "How many human players (bots take the other seats)?",
     "lobby.humans_n": "{n} human(s)",

@@ -172,6 +172,8 @@ STRINGS: dict[str, str] = {
     "lobby.free": "libre",
     "lobby.free_n": "{n} place(s) libre(s)",
     "lobby.away": "absent",
+    "lobby.over": "finie : {band}",
+    "lobby.dealing": "mulligans",
     "lobby.waiting": "en attente",
     "lobby.create_config": "Nouvelle table : configuration",
     "lobby.create_humans": "Combien de joueurs humains (les autres places sont des bots) ?",

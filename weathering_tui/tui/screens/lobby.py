@@ -40,8 +40,10 @@ def table_line(tr, table: dict) -> str:
     free = sum(1 for s in table["seats"] if s["open"] and not s["player"] and not s["bot"])
     if table.get("stage") == "waiting":
         where = tr("lobby.waiting")
-    elif table.get("outcome"):
-        where = tr("band." + table["outcome"])
+    elif table.get("outcome"):  # a finished table says so, then how it ended
+        where = tr("lobby.over", band=tr("band." + table["outcome"]))
+    elif table.get("stage") == "mulligan":  # started: hands dealt, not a round yet
+        where = tr("lobby.dealing")
     else:
         where = tr("phase_turn", phase=table["phase"], turn=table["round"], of=table["rounds"])
     lock = " 🔒" if table.get("code") else ""
@@ -49,7 +51,7 @@ def table_line(tr, table: dict) -> str:
     width = 24 - len(lock) * 3 // 2  # each mark takes three cells: the line keeps its width
     return (
         f"{table['name'][:width]:<{width}}{lock} {table['configuration']:<4} "
-        f"{tr('lobby.free_n', n=free):<12} {where} · 👁 {table['spectators']}"
+        f"{tr('lobby.free_n', n=free):<12} · {where} · 👁 {table['spectators']}"
     )
 
 
