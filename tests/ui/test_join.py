@@ -438,3 +438,27 @@ def test_a_servers_refusal_keeps_its_rule_and_values_and_drops_the_rest():
     ):
         assert render_refusal(tr, _refusal("card_cost", params)) == offered
     assert render_refusal(tr, _refusal("[b]made up[/b]", {})) == offered
+
+
+def test_a_move_refused_at_a_table_is_explained_from_the_seats_own_view():
+    """No round trip: another's turn says so (as the engine says it, never who reacts),
+    one's own card names its rule; a spectator's key is another's decision."""
+    from weathering_tui.bots import BOTS
+    from weathering_tui.engine import SPECTATOR, apply, new_game, view_for
+    from weathering_tui.engine import actions as act
+    from weathering_tui.play.remote import why_not
+    from weathering_tui.sim.simulate import setup_for
+
+    state = new_game(setup_for("1v1", 3))
+    bots = [BOTS["heuristic"](seed=i) for i in range(2)]
+    while state.pending.kind != "turn":
+        seat = state.pending.seat
+        apply(state, bots[seat].choose(view_for(state, seat)))
+    turn = state.pending.seat
+    other = 1 - turn
+    for viewer, seat in ((other, other), (SPECTATOR, turn)):
+        refusal = why_not(view_for(state, viewer), act.EndTurn(seat))
+        assert (refusal.code, refusal.params) == ("not_your_decision", {"waiting": "turn"})
+    view = view_for(state, turn)  # (a card too dear: the pilot test above)
+    refusal = why_not(view, act.PlayCard(turn, "no_such_card#9"))
+    assert refusal.code == "card_not_in_hand"

@@ -166,8 +166,11 @@ def why_not(view: View, action) -> IllegalAction:
     4 PA and you have 3"), with no round trip: on its own turn, the engine judges it on a
     game this seat cannot tell from the real one; whatever it hides (others' cards, the
     piles) is sampled, and the refusal of one's own move never depends on it."""
+    pending = view.pending
+    if pending is not None and pending.seat != view.seat:  # (the view says whose it is)
+        return IllegalAction("not_your_decision", waiting=pending.kind)
     try:
         state = engine.determinize(view, default_content(), random.Random(0))
-    except ValueError:  # not at one's own turn: what the view offers is all there is
+        return why_illegal(state, action) or IllegalAction("not_an_option")
+    except Exception:  # noqa: BLE001 - not at one's turn: the words are advice, never a crash
         return IllegalAction("not_an_option")
-    return why_illegal(state, action) or IllegalAction("not_an_option")

@@ -155,7 +155,7 @@ STRINGS: dict[str, str] = {
     "spectating": "Spectator",
     "spectating.body": "You are watching the table: you see only what is public.",
     "key.auto_pass": "pass by myself when I cannot cancel",
-    "auto_pass.on": "You will pass by yourself when you cannot cancel (a: undo).",
+    "auto_pass.on": "You will pass by yourself when you cannot cancel (a again: be asked every time).",
     "window.clock": "No answer within {s} s: let it happen.",
     "window.left": "reactions: {s} s",
     "window.title": "Anyone to react?",

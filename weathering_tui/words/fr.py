@@ -156,7 +156,7 @@ STRINGS: dict[str, str] = {
     "spectating": "Spectateur",
     "spectating.body": "Vous regardez la table : vous ne voyez que ce qui est public.",
     "key.auto_pass": "passer seul quand on ne peut pas annuler",
-    "auto_pass.on": "Vous passerez seul quand vous ne pouvez rien annuler (a : revenir).",
+    "auto_pass.on": "Vous passerez seul quand vous ne pouvez rien annuler (a de nouveau : être consulté à chaque fois).",
     "window.clock": "Sans réponse dans {s} s : laisser faire.",
     "window.left": "réactions : {s} s",
     "window.title": "Quelqu'un réagit ?",
