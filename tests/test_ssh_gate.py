@@ -14,11 +14,12 @@ from weathering_tui.net import ssh_gate
 from weathering_tui.net.ssh_gate import Gate, network
 
 
-def test_a_network_is_a_v4_slash_24_a_v6_slash_64_and_a_loopback_address_alone():
+def test_a_network_is_a_v4_slash_24_a_v6_slash_56_and_a_loopback_address_alone():
     assert network("203.0.113.7") == network("203.0.113.250") == "203.0.113.0/24"
     assert network("203.0.114.7") != network("203.0.113.7")
-    assert network("2001:db8:1:2:aaaa::1") == network("2001:db8:1:2:ffff::9")
-    assert network("2001:db8:1:3::1") != network("2001:db8:1:2::1")
+    # one customer's /56 is one network (a /64 each let one party be sixteen)
+    assert network("2001:db8:1:2:aaaa::1") == network("2001:db8:1:ff:ffff::9")
+    assert network("2001:db8:1:100::1") != network("2001:db8:1:2::1")
     assert network("::ffff:203.0.113.9") == "203.0.113.0/24"  # a v4 client on a v6 socket
     assert network("127.0.0.2") != network("127.0.0.3")
     assert network("fe80::1%eth0") == network("fe80::2")
@@ -172,3 +173,39 @@ def test_a_clients_lang_or_term_with_a_nul_or_too_long_is_not_used():
     assert _lang({"LC_ALL": "\x1b[2J", "LANG": "fr_FR.UTF-8"}, None) == "fr_FR.UTF-8"
     assert _lang({"LANG": b"fr_FR.UTF-8"}, None) == "fr_FR.UTF-8"
     assert not _plain("xterm\x00") and not _plain(None) and _plain("xterm-256color")
+
+
+async def test_a_connection_holds_a_few_session_channels_however_it_uses_them(door_port):
+    """A hostile review opened 29,000 session channels that asked for nothing on one
+    connection (190 MB held): a connection has CHANNELS_PER_CONNECTION at once."""
+    from asyncssh.channel import SSHClientChannel
+
+    async def bare(conn):  # a session channel opened, and nothing asked of it
+        loop = asyncio.get_running_loop()
+        chan = SSHClientChannel(conn, loop, "strict", None, "strict", 2**21, 32768)
+        await chan._open(b"session")
+        return chan
+
+    _, port = door_port
+    conn = await login(port, asyncssh.generate_private_key("ssh-ed25519"))
+    opened, refused = [], 0
+    for _ in range(ssh_gate.CHANNELS_PER_CONNECTION + 6):
+        try:
+            opened.append(await bare(conn))
+        except asyncssh.ChannelOpenError:
+            refused += 1
+    assert len(opened) == ssh_gate.CHANNELS_PER_CONNECTION and refused == 6
+    opened[0].close()
+    await asyncio.sleep(0.3)
+    opened.append(await bare(conn))  # one closed: one more may open
+    conn.close()
+
+
+def test_sessions_start_a_few_at_once_then_one_every_two_seconds_per_network():
+    gate = Gate()
+    net, now = network("203.0.113.5"), 100.0
+    started = sum(gate.may_start(net, now) for _ in range(ssh_gate.SESSION_BURST * 3))
+    assert started == ssh_gate.SESSION_BURST  # a game night arriving together
+    assert not gate.may_start(net, now + 1.0)
+    assert gate.may_start(net, now + 1.0 + 1 / ssh_gate.SESSION_STARTS)
+    assert gate.may_start(network("198.51.100.5"), now)  # another network: its own bucket

@@ -85,7 +85,6 @@ class Door:
             host,
             port,
             server_host_keys=[host_key],
-            process_factory=self.session,
             encoding=None,
             line_editor=False,
             login_timeout=LOGIN_WITHIN,
@@ -114,7 +113,8 @@ class Door:
         address = network((process.get_extra_info("peername") or ("?",))[0])
         total = sum(self.sessions.values())
         if (
-            total >= self.max_sessions
+            not self.gate.may_start(address, time.monotonic())
+            or total >= self.max_sessions
             or self.sessions.get(key, 0) >= self.max_per_key
             or self.by_address.get(address, 0) >= self.max_per_address
         ):

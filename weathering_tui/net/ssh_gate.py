@@ -9,8 +9,11 @@ connection is dropped at random, more often as they fill (as OpenSSH's MaxStartu
 so that a few networks reopening silent sockets cannot lock every player out for sure.
 A logged-in connection holding no session is closed after SESSION_WITHIN seconds.
 
-A network is what one party has many of for little: an IPv4 /24, an IPv6 /64. A
-loopback address stands alone (a local proxy, or tests playing several hosts).
+A network is what one party has many of for little: an IPv4 /24, an IPv6 /56 (what a
+provider commonly gives one customer: a /64 each was sixteen networks for anyone with an
+ordinary block). A loopback address stands alone (a local proxy, or tests playing
+several hosts). Sessions (each a `join` process) start at SESSION_STARTS a second per
+network on average, SESSION_BURST at once.
 """
 
 from __future__ import annotations
@@ -30,6 +33,12 @@ PRE_LOGIN_TOTAL = 128  # and from everywhere
 PRE_LOGIN_EARLY = 32  # past this many waiting, a new connection may be dropped
 LOGIN_WITHIN = 10  # seconds from TCP connect to login
 SESSION_WITHIN = 10.0  # seconds a logged-in connection may hold no session
+# Session channels open at once on one connection, whether they ask for anything or not
+# (a connection opened 29,000 that never did: 190 MB, and everyone slowed; OpenSSH's
+# MaxSessions is 10). A player needs one.
+CHANNELS_PER_CONNECTION = 4
+SESSION_STARTS = 0.5  # sessions started a second per network, on average
+SESSION_BURST = 8  # and at once (a game night's players arriving together)
 
 
 def network(address: str) -> str:
@@ -42,7 +51,7 @@ def network(address: str) -> str:
         ip = ip.ipv4_mapped
     if ip.is_loopback:
         return str(ip)
-    prefix = 24 if ip.version == 4 else 64
+    prefix = 24 if ip.version == 4 else 56
     return str(ipaddress.ip_network(f"{ip}/{prefix}", strict=False))
 
 
@@ -55,6 +64,7 @@ class Gate:
         self.waiting = Admission(PRE_LOGIN_TOTAL, own_uid=None, per_uid=PRE_LOGIN)
         self.rng = rng or random.Random()
         self.sessions: dict[object, int] = {}  # connection -> sessions open on it now
+        self.starts: dict[str, tuple[float, float]] = {}  # network -> (tokens, when)
 
     def arrive(self, net: str) -> bool:
         if self._early_drop():
@@ -81,6 +91,26 @@ class Gate:
             self.waiting.release(net)
         self.connected.release(net)
 
+    def may_start(self, net: str, now: float) -> bool:
+        """A session (a `join` process) may start for `net` now: a token bucket, so that
+        opening and closing sessions in a loop cannot spawn processes without end (one
+        address made 1,195 in 25 s; a player's first screen took 2.6 s instead of 0.8)."""
+        tokens, when = self.starts.get(net, (float(SESSION_BURST), now))
+        tokens = min(float(SESSION_BURST), tokens + (now - when) * SESSION_STARTS)
+        if tokens < 1.0:
+            self.starts[net] = (tokens, now)
+            return False
+        self.starts[net] = (tokens - 1.0, now)
+        if len(self.starts) > 4096:  # (forget networks whose bucket is full again)
+            full = [
+                n
+                for n, (t, w) in self.starts.items()
+                if t + (now - w) * SESSION_STARTS >= SESSION_BURST
+            ]
+            for n in full:
+                del self.starts[n]
+        return True
+
     def opened(self, conn) -> None:
         self.sessions[conn] = self.sessions.get(conn, 0) + 1
 
@@ -106,6 +136,7 @@ class Login(asyncssh.SSHServer):
 
     def __init__(self, door):
         self.door = door
+        self.channels = 0  # session channels open on this connection
 
     def connection_made(self, conn):
         self.conn = conn
@@ -160,3 +191,23 @@ class Login(asyncssh.SSHServer):
                 return False  # not listed (a listed key without options gives {})
         self.conn.set_extra_info(weathering_key=fingerprint(key))
         return True
+
+    def session_requested(self):
+        if self.channels >= CHANNELS_PER_CONNECTION:
+            raise asyncssh.ChannelOpenError(
+                asyncssh.OPEN_ADMINISTRATIVELY_PROHIBITED, "too many sessions on one connection"
+            )
+        self.channels += 1
+        return Channel(self, self.door.session)
+
+
+class Channel(asyncssh.SSHServerProcess):
+    """A session channel of a `Login`: the door's process, counted while it is open."""
+
+    def __init__(self, login: Login, process_factory):
+        super().__init__(process_factory, None, 0, False)  # no sftp, no scp
+        self.login = login
+
+    def connection_lost(self, exc) -> None:
+        self.login.channels -= 1
+        super().connection_lost(exc)
