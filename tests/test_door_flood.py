@@ -18,6 +18,7 @@ from pathlib import Path
 import asyncssh
 import pyte
 import pytest
+from helpers import screen_text
 
 from weathering_tui.net import protocol as pr
 
@@ -39,7 +40,7 @@ class Screen(asyncssh.SSHClientSession):
         self.drawn.set()
 
     def text(self) -> str:
-        return "\n".join(self.screen.display)
+        return screen_text(self.screen)
 
     async def until(self, test, limit=30.0) -> None:
         end = time.monotonic() + limit

@@ -15,6 +15,7 @@ from pathlib import Path
 import asyncssh
 import pyte
 import pytest
+from helpers import screen_text
 
 from weathering_tui.net.server import Server
 from weathering_tui.net.ssh import Door, load_host_key
@@ -38,7 +39,7 @@ class Term(asyncssh.SSHClientSession):
         self.exit_status = status
 
     def text(self) -> str:
-        return "\n".join(self.screen.display)
+        return screen_text(self.screen)
 
 
 async def session(port, key, user="alice", size=(80, 24), pty=True):

@@ -17,6 +17,7 @@ import threading
 import time
 
 import pyte
+from helpers import screen_text
 
 from weathering_tui.engine import SPECTATOR, visible_entry
 from weathering_tui.net import protocol as pr
@@ -59,7 +60,7 @@ class PtyApp:
             self.stream.feed(data)
 
     def text(self) -> str:
-        return "\n".join(self.screen.display)
+        return screen_text(self.screen)
 
     def until(self, test, limit=30.0) -> None:
         end = time.monotonic() + limit
