@@ -280,7 +280,7 @@ def test_a_terminal_of_a_few_columns_is_given_ten():
     import struct
     import termios
 
-    from weathering_tui.net.ssh import MIN_HEIGHT, MIN_WIDTH, _set_size
+    from weathering_tui.net.ssh_pipe import MIN_HEIGHT, MIN_WIDTH, _set_size
 
     main, other = pty.openpty()
     try:

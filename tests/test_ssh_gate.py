@@ -120,16 +120,16 @@ async def test_a_flood_of_window_changes_reaches_join_as_a_few_and_the_last_wins
 ):
     """Each window change redraws the whole screen: 400 of them in a burst reach the join
     process as one or two, the newest size (clamped to what a terminal can be)."""
-    from weathering_tui.net import ssh
+    from weathering_tui.net import ssh_pipe
 
     applied = []
-    real = ssh.Pipe._apply_size
+    real = ssh_pipe.Pipe._apply_size
 
     def counted(pipe):
         applied.append(pipe.size)
         real(pipe)
 
-    monkeypatch.setattr(ssh.Pipe, "_apply_size", counted)
+    monkeypatch.setattr(ssh_pipe.Pipe, "_apply_size", counted)
     door, port = door_port
     conn = await login(port, asyncssh.generate_private_key("ssh-ed25519"))
     chan, _ = await conn.create_session(
@@ -154,7 +154,7 @@ def test_the_pty_is_never_given_more_than_a_terminal_can_be():
     import os
     import pty
 
-    from weathering_tui.net.ssh import MAX_HEIGHT, MAX_WIDTH, _set_size
+    from weathering_tui.net.ssh_pipe import MAX_HEIGHT, MAX_WIDTH, _set_size
 
     main, other = pty.openpty()
     try:
