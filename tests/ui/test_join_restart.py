@@ -181,8 +181,10 @@ def test_a_real_join_survives_20_kill_9_of_its_server_and_nothing_seen_is_lost(t
         spectator = Spectator(sock, table)
         spectator.start()
         kills = 0
-        presses = 0
-        while presses < 400:
+        # The player answers until the game ends: keys pressed while the link is down are
+        # refused ("nothing was sent"), so a busy machine needs more of them.
+        deadline = time.monotonic() + 300
+        while time.monotonic() < deadline:
             text = join.text()
             if "Game over" in text:
                 break
@@ -190,7 +192,6 @@ def test_a_real_join_survives_20_kill_9_of_its_server_and_nothing_seen_is_lost(t
                 join.press(b"1")
             elif re.search(r" e ?end\b", text.splitlines()[-1]):  # (e, in reverse: "end")
                 join.press(b"e")
-            presses += 1
             join.pump(rng.uniform(0.02, 0.3))
             if kills < KILLS and rng.random() < 0.6:
                 server.kill()  # SIGKILL, at whatever moment this is
@@ -201,7 +202,7 @@ def test_a_real_join_survives_20_kill_9_of_its_server_and_nothing_seen_is_lost(t
                 join.until(lambda t: "Ecosystem" in t or "Game over" in t or "▊" in t, 20)
                 assert join.proc.poll() is None
         assert kills == KILLS, f"the game ended after {kills} kills"
-        join.until(lambda t: "Game over" in t, 120) if "Game over" not in join.text() else None
+        assert "Game over" in join.text(), join.text()
         assert b"Traceback" not in join.everything
     finally:
         if spectator is not None:
