@@ -31,6 +31,16 @@ async def until(pilot, test, limit=200):
     raise AssertionError("never happened")
 
 
+async def answer_until(pilot, test, limit=200):
+    """Answer every dialog with its first option until `test()` holds."""
+    for _ in range(limit):
+        if test():
+            return
+        if pilot.app.screen.is_modal:
+            await pilot.press("1")
+        await pilot.pause(0.05)
+
+
 async def test_another_players_name_and_chat_show_literally_and_trigger_nothing(tmp_path):
     path = tmp_path / "s.sock"
     async with running_server(tmp_path):
@@ -230,12 +240,7 @@ async def test_at_a_table_with_hints_a_player_takes_a_move_back_and_asks_the_exp
                     return False
                 return isinstance(screen, GameScreen) and screen._my_turn()
 
-            for _ in range(200):  # keep the hand; answer whatever comes, until ann's turn
-                if my_turn():
-                    break
-                if app.screen.is_modal:
-                    await pilot.press("1")
-                await pilot.pause(0.05)
+            await answer_until(pilot, my_turn)  # keep the hand, until ann's turn
             game = app.screen
             stores = [a for a in game.view().legal if isinstance(a, act.StoreAp)]
             assert stores, "ann can store PA on her first turn"
@@ -284,12 +289,7 @@ async def test_a_card_refused_at_a_table_says_why_as_at_one_terminal(tmp_path):
                 screen = app.screen
                 return isinstance(screen, GameScreen) and screen._my_turn()
 
-            for _ in range(200):  # answer whatever comes, until ann's turn
-                if my_turn():
-                    break
-                if app.screen.is_modal:
-                    await pilot.press("1")
-                await pilot.pause(0.05)
+            await answer_until(pilot, my_turn)  # whatever comes, until ann's turn
             game = app.screen
             ap = game.view().me.ap
             assert any(isinstance(a, act.StoreAp) for a in game.view().legal)

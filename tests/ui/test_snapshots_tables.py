@@ -16,6 +16,8 @@ from weathering_tui.tui.join import JoinApp
 from weathering_tui.tui.screens.lobby import LobbyScreen
 from weathering_tui.tui.screens.waiting import WaitingScreen
 
+from .test_join import until
+
 
 def player(path, identity: str, name: str, *messages) -> socket.socket:
     """A connection that says hello and `messages`, then waits for each one's answer."""
@@ -69,14 +71,6 @@ def tables(tmp_path):
 
 def join_app(path) -> JoinApp:
     return JoinApp(lang="en", socket_path=path, identity="zoe", name="Zoe")
-
-
-async def until(pilot, test, limit=200):
-    for _ in range(limit):
-        if test():
-            return
-        await pilot.pause(0.05)
-    raise AssertionError("never happened")
 
 
 def test_lobby(snap_compare, tables):
