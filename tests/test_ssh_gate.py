@@ -57,18 +57,6 @@ def test_past_the_early_mark_a_new_connection_is_dropped_more_often_as_they_fill
     assert late == 0  # full: none
 
 
-def test_sessions_of_a_connection_are_counted_until_the_last_closes():
-    gate = Gate()
-    conn = object()
-    assert gate.idle(conn)
-    gate.opened(conn)
-    gate.opened(conn)
-    gate.closed(conn)
-    assert not gate.idle(conn)
-    gate.closed(conn)
-    assert gate.idle(conn) and conn not in gate.sessions
-
-
 @pytest.fixture
 async def door_port(tmp_path, monkeypatch):
     from weathering_tui.net.server import Server
@@ -209,3 +197,23 @@ def test_sessions_start_a_few_at_once_then_one_every_two_seconds_per_network():
     assert not gate.may_start(net, now + 1.0)
     assert gate.may_start(net, now + 1.0 + 1 / ssh_gate.SESSION_STARTS)
     assert gate.may_start(network("198.51.100.5"), now)  # another network: its own bucket
+
+
+async def test_a_connection_stays_while_any_of_its_sessions_runs(door_port):
+    """Two sessions on one connection: one ends, the other keeps it past SESSION_WITHIN;
+    the last ends, and the door closes the connection."""
+    door, port = door_port
+    conn = await login(port, asyncssh.generate_private_key("ssh-ed25519"))
+    chans = []
+    for _ in range(2):
+        chan, _ = await conn.create_session(
+            asyncssh.SSHClientSession, term_type="xterm", term_size=(80, 24)
+        )
+        chans.append(chan)
+    await asyncio.sleep(1.0)
+    chans[0].close()
+    await asyncio.sleep(1.5)  # past SESSION_WITHIN, one session still running
+    assert not conn.is_closed() and door.gate.connected.total == 1
+    chans[1].close()
+    await asyncio.wait_for(conn.wait_closed(), 5)
+    assert door.gate.connected.total == 0

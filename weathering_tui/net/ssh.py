@@ -22,7 +22,7 @@ from pathlib import Path
 import asyncssh
 
 from ..words import Tr
-from .ssh_gate import LOGIN_WITHIN, Gate, Login, network
+from .ssh_gate import LOGIN_WITHIN, Gate, Login
 from .ssh_pipe import Pipe, _set_size
 
 MIN_SIZE = (80, 24)
@@ -103,7 +103,8 @@ class Door:
             process.stderr.write(f"{words('door.no_pty')}\r\n".encode())
             process.exit(2)
             return
-        address = network((process.get_extra_info("peername") or ("?",))[0])
+        login = process.login  # (a `Channel` of its connection's `Login`)
+        address = login.net
         total = sum(self.sessions.values())
         if (
             not self.gate.may_start(address, time.monotonic())
@@ -116,12 +117,11 @@ class Door:
             return
         self.sessions[key] = self.sessions.get(key, 0) + 1
         self.by_address[address] = self.by_address.get(address, 0) + 1
-        conn = process.channel.get_connection()
-        self.gate.opened(conn)
+        login.sessions += 1
         try:
             await self._run_join(process, key, user, address)
         finally:
-            self.gate.closed(conn)
+            login.sessions -= 1
             for counts, name in ((self.sessions, key), (self.by_address, address)):
                 counts[name] -= 1
                 if not counts[name]:

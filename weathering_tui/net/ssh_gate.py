@@ -57,13 +57,12 @@ def network(address: str) -> str:
 
 class Gate:
     """The door's counts. `arrive` on accept (False: abort it), `logged_in` once, then
-    `leave` on close; `opened` and `closed` around each session of a connection."""
+    `leave` on close; `may_start` before each session."""
 
     def __init__(self, rng: random.Random | None = None):
         self.connected = Admission(CONNECTIONS, own_uid=None, per_uid=PER_NETWORK)
         self.waiting = Admission(PRE_LOGIN_TOTAL, own_uid=None, per_uid=PRE_LOGIN)
         self.rng = rng or random.Random()
-        self.sessions: dict[object, int] = {}  # connection -> sessions open on it now
         self.starts: dict[str, tuple[float, float]] = {}  # network -> (tokens, when)
 
     def arrive(self, net: str) -> bool:
@@ -111,20 +110,6 @@ class Gate:
                 del self.starts[n]
         return True
 
-    def opened(self, conn) -> None:
-        self.sessions[conn] = self.sessions.get(conn, 0) + 1
-
-    def closed(self, conn) -> None:
-        left = self.sessions.get(conn, 0) - 1
-        if left > 0:
-            self.sessions[conn] = left
-        else:
-            self.sessions.pop(conn, None)
-
-    def idle(self, conn) -> bool:
-        """The connection holds no session now."""
-        return not self.sessions.get(conn)
-
 
 def fingerprint(key) -> str:
     return key.get_fingerprint("sha256")
@@ -137,6 +122,7 @@ class Login(asyncssh.SSHServer):
     def __init__(self, door):
         self.door = door
         self.channels = 0  # session channels open on this connection
+        self.sessions = 0  # and of those, the ones running a join (Door.session counts)
 
     def connection_made(self, conn):
         self.conn = conn
@@ -166,7 +152,7 @@ class Login(asyncssh.SSHServer):
 
     def _holds_a_session(self) -> None:
         """A connection with no session holds a slot for nothing: closed."""
-        if self.door.gate.idle(self.conn):
+        if not self.sessions:
             self.watch = None
             self.conn.close()
         else:
