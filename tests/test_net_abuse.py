@@ -61,6 +61,37 @@ async def test_fresh_ssh_keys_from_one_network_share_its_tables(tmp_path):
         assert "theirs" in server.tables
 
 
+def claims_an_origin(path, uid, out):
+    """Another user says it comes from a network (as the door's join does) and makes a
+    table: it is counted as itself, never as that network."""
+    import socket
+
+    from test_server_limits import become
+
+    become(uid)
+    with socket.socket(socket.AF_UNIX) as sock:
+        sock.connect(path)
+        sock.settimeout(3)
+        sock.sendall(pr.client_line(pr.Hello(pr.PROTOCOL, "x", origin="192.0.2.0/24")))
+        sock.sendall(pr.client_line(pr.CreateTable("theirs", "1v1", (0, 1))))
+        lines = sock.makefile("rb")
+        out.send([json.loads(lines.readline()).get("type"), json.loads(lines.readline())])
+
+
+@as_root
+async def test_an_origin_is_heard_from_the_servers_own_user_only():
+    folder = shared_folder()
+    async with running_server(folder) as server:
+        server.socket_path.chmod(0o666)
+        for n in range(TABLES_PER_ORIGIN):  # the door's players from one network: its share
+            reader, writer = await door_player(server.socket_path, f"k{n}", "192.0.2.0/24")
+            writer.write(pr.client_line(pr.CreateTable(f"t{n}", "1v1", (0, 1))))
+            assert codes(await answers(reader, "created")) == []
+        welcome, answer = await in_child(claims_an_origin, str(server.socket_path), DAEMON)
+    assert welcome == "welcome" and answer["type"] == "created", answer
+    assert server.tables["theirs"].origin != "192.0.2.0/24"
+
+
 def bots_only(path, uid, out):
     import socket
 
