@@ -4,6 +4,23 @@ import os
 os.environ.pop("NO_COLOR", None)
 
 import pytest  # noqa: E402
+from helpers import OPENSSH_SKIP  # noqa: E402
+
+
+def pytest_terminal_summary(terminalreporter):
+    """One line that says how many tests a missing OpenSSH skipped, and why."""
+    skipped = [
+        report
+        for report in terminalreporter.stats.get("skipped", [])
+        if OPENSSH_SKIP in str(getattr(report, "longrepr", ""))
+    ]
+    if skipped:
+        terminalreporter.write_line(
+            f"{OPENSSH_SKIP} (sshd, ssh): {len(skipped)} tests of the real ForceCommand door "
+            "and SSH flood skipped; apt-get install openssh-server openssh-client runs them "
+            "(under CI=true they fail instead)",
+            yellow=True,
+        )
 
 
 @pytest.fixture(autouse=True)

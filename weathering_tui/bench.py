@@ -174,18 +174,42 @@ def bench_expert(pairs: int, configuration: str = "1v1") -> None:
 
 
 def main(argv: list[str]) -> int:
-    which = argv[0] if argv else "all"
-    if which == "history":
+    from .argline import Parser, count
+
+    parser = Parser(
+        prog="python -m weathering_tui.bench",
+        description="Benchmarks that print figures (machines here are noisy: compare runs "
+        "made side by side).",
+    )
+    parser.add_argument(
+        "which",
+        nargs="?",
+        default="all",
+        choices=("all", "engine", "tui", "history", "expert"),
+        help="engine: simulator, save/load; tui: start-up, key repaint; history: clone, "
+        "the expert, replay, undo, hints; expert: expert vs heuristic games (default: all "
+        "but history and expert)",
+    )
+    parser.add_argument("pairs", nargs="?", type=count, default=30, help="expert: deals (30)")
+    parser.add_argument(
+        "configuration", nargs="?", default="1v1", help="expert: configuration (1v1)"
+    )
+    args = parser.parse_args(argv)
+    if args.which == "history":
         from .bench_history import bench_history
 
         bench_history()
         return 0
-    if which == "expert":
-        bench_expert(int(argv[1]) if len(argv) > 1 else 30, argv[2] if len(argv) > 2 else "1v1")
+    if args.which == "expert":
+        from .content import configuration_ids
+
+        if args.configuration not in configuration_ids():
+            parser.error(f"unknown configuration {args.configuration!r}")
+        bench_expert(args.pairs, args.configuration)
         return 0
-    if which in ("all", "engine"):
+    if args.which in ("all", "engine"):
         bench_engine()
-    if which in ("all", "tui"):
+    if args.which in ("all", "tui"):
         bench_tui()
     return 0
 

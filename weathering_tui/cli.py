@@ -6,6 +6,7 @@ import argparse
 import json
 import sys
 
+from .argline import Parser
 from .content import configuration_ids
 
 CONFIGURATIONS = configuration_ids()  # from the rules, never a literal list
@@ -21,15 +22,15 @@ DIFFICULTIES = (
 )
 
 
-class _Parser(argparse.ArgumentParser):
-    """argparse, but a usage error is one clear line and exit status 2."""
+class _Parser(Parser):
+    """argparse, but a usage error is one clear line (in French where asked) and exit 2."""
 
     def error(self, message: str):
         if _wants_french():
             from .words import Tr
 
             self.exit(2, Tr("fr")("cli.usage", prog=self.prog, problem=_french(message)) + "\n")
-        self.exit(2, f"{self.prog}: error: {message} (see --help)\n")
+        super().error(message)
 
 
 def _french(message: str) -> str:

@@ -15,6 +15,7 @@ PROCESSES processes (4). Figures, not assertions.
 
 from __future__ import annotations
 
+import argparse
 import asyncio
 import os
 import statistics
@@ -296,24 +297,52 @@ def bench_ssh(players: int) -> int:
 
 
 def main(argv: list[str]) -> int:
-    if argv and argv[0] == "cluster":
+    from ..argline import Parser, count
+
+    parser = Parser(
+        prog="python -m weathering_tui.net.bench",
+        description="The table server under load, printing figures. tables [TABLES SEATS "
+        "PROCESSES] (the default: headless players over the socket); cluster [TABLES] (two "
+        "servers on one Redis); windows [TABLES SECONDS] (reaction windows); floor [TABLES] "
+        "(the server's parts alone); ssh [PLAYERS] (players through the SSH door).",
+    )
+    kinds = ("tables", "cluster", "windows", "floor", "ssh")
+    parser.add_argument("which", nargs="?", default="tables", choices=kinds)
+    parser.add_argument("numbers", nargs="*", help="the figures above, in that order")
+    if argv and argv[0][:1].isdigit():  # the old form: TABLES SEATS PROCESSES
+        argv = ["tables", *argv]
+    args = parser.parse_args(argv)
+    limits = {"tables": 3, "cluster": 1, "windows": 2, "floor": 1, "ssh": 1}
+    if len(args.numbers) > limits[args.which]:
+        parser.error(f"{args.which} takes at most {limits[args.which]} numbers")
+    numbers: list = []
+    for i, text in enumerate(args.numbers):
+        try:
+            numbers.append(float(text) if args.which == "windows" and i == 1 else count(text))
+        except (ValueError, TypeError, argparse.ArgumentTypeError) as problem:
+            parser.error(str(problem) or f"expected a number, got {text!r}")
+
+    def number(i: int, default):
+        return numbers[i] if len(numbers) > i else default
+
+    if args.which == "cluster":
         from .bench_cluster import bench_cluster
 
-        return bench_cluster(int(argv[1]) if len(argv) > 1 else 6)
-    if argv and argv[0] == "windows":
+        return bench_cluster(number(0, 6))
+    if args.which == "windows":
         from .bench_windows import bench_windows
 
-        rest = argv[1:]
-        return bench_windows(int(rest[0]) if rest else 20, float(rest[1]) if len(rest) > 1 else 1.5)
-    if argv and argv[0] == "floor":
+        return bench_windows(number(0, 20), number(1, 1.5))
+    if args.which == "floor":
         from .bench_floor import bench_floor
 
-        return bench_floor(int(argv[1]) if len(argv) > 1 else 20)
-    if argv and argv[0] == "ssh":
-        return bench_ssh(int(argv[1]) if len(argv) > 1 else 4)
-    tables = int(argv[0]) if argv else 10
-    seats = int(argv[1]) if len(argv) > 1 else 5
-    processes = int(argv[2]) if len(argv) > 2 else 4
+        return bench_floor(number(0, 20))
+    if args.which == "ssh":
+        return bench_ssh(number(0, 4))
+    return bench_tables(number(0, 10), number(1, 5), number(2, 4))
+
+
+def bench_tables(tables: int, seats: int, processes: int) -> int:
     folder = Path(tempfile.mkdtemp(prefix="weathering-bench-"))
     path = folder / "s.sock"
     # WEATHERING_BENCH_PROFILE=FILE: the server runs under cProfile and leaves its

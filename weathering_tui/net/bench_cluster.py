@@ -1,7 +1,7 @@
 """Servers on one Redis: `python -m weathering_tui.net.bench cluster [TABLES]`.
 
-Starts its own redis-server (AOF, fsync always) in a temporary folder and `serve
---store` processes, then prints, in one run:
+Starts its own Redis-compatible server (storage/redis_server.py; AOF, fsync always)
+in a temporary folder and `serve --store` processes, then prints, in one run:
 
 - the latency from an action to the next view for players on the table's owner, and
   for players on another server (their actions forwarded, the views relayed);
@@ -29,6 +29,7 @@ import tempfile
 import time
 from pathlib import Path
 
+from ..storage.redis_server import NEEDED, server_binary
 from . import protocol as pr
 from .bench import cpu_seconds
 from .bench_load import lean_tables
@@ -44,9 +45,9 @@ def _free_port() -> int:
 
 
 def _redis(folder: Path) -> tuple[subprocess.Popen, str]:
-    binary = shutil.which("redis-server")
+    binary = server_binary()
     if binary is None:
-        raise SystemExit("bench cluster: redis-server is needed (apt-get install redis-server)")
+        raise SystemExit(f"bench cluster: {NEEDED}")
     port = _free_port()
     process = subprocess.Popen(
         [binary, "--port", str(port), "--bind", "127.0.0.1", "--dir", str(folder)]

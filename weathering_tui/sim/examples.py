@@ -88,6 +88,19 @@ def build(folder: Path = FOLDER) -> list[Path]:
     return paths
 
 
-if __name__ == "__main__":
-    for path in build(Path(sys.argv[1]) if len(sys.argv) > 1 else FOLDER):
+def main(argv: list[str]) -> int:
+    from ..argline import Parser
+
+    parser = Parser(
+        prog="python -m weathering_tui.sim.examples",
+        description="Write the example saves (bot games stopped at chosen moments).",
+    )
+    parser.add_argument("folder", nargs="?", type=Path, default=FOLDER, help=f"(default {FOLDER})")
+    args = parser.parse_args(argv)
+    for path in build(args.folder):
         print(path)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main(sys.argv[1:]))
