@@ -11,6 +11,7 @@ from .content import configuration_ids
 
 CONFIGURATIONS = configuration_ids()  # from the rules, never a literal list
 BOT_KINDS = ("random", "heuristic", "expert")
+DUEL_BOTS = ("random", "heuristic", "pimc", "expert")
 DIFFICULTIES = (
     "balanced",
     "hard",
@@ -203,6 +204,24 @@ def build_parser() -> argparse.ArgumentParser:
     join.add_argument("--door", action="store_true", help=argparse.SUPPRESS)  # run by the door
     join.add_argument("--origin", help=argparse.SUPPRESS)  # the door's player's network
     join.add_argument("--name", help="your name at the tables (another user shows as itself)")
+    duel = commands.add_parser(
+        "duel", help="bots against bots: each deal played twice, the sides swapped"
+    )
+    duel.add_argument("a", choices=DUEL_BOTS, help="the bot measured")
+    duel.add_argument("b", choices=DUEL_BOTS, help="its opponent")
+    duel.add_argument("--config", choices=CONFIGURATIONS, default="1v1", help="(default 1v1)")
+    duel.add_argument("--games", type=_positive, default=50, help="deals, each played twice (50)")
+    duel.add_argument("--seed", type=_seed, default=1, help="seed of the first deal (default 1)")
+    duel.add_argument("--workers", type=_positive, default=1, help="processes (default 1)")
+    duel.add_argument(
+        "--sprt",
+        nargs=2,
+        type=float,
+        metavar=("P0", "P1"),
+        help="stop as soon as A's share is told to be at most P0 or at least P1 (5 %% errors)",
+    )
+    duel.add_argument("--calibration", action="store_true", help="also print the beliefs by tenth")
+    duel.add_argument("--json", action="store_true", help="print one JSON object")
     bal = commands.add_parser(
         "balance", help="heuristic bots in every configuration against every Lobbyiste"
     )
@@ -232,6 +251,8 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     if args.command == "balance":
         return _balance(args)
+    if args.command == "duel":
+        return _duel(args)
     if args.command == "serve":
         from .cli_net import serve
 
@@ -278,6 +299,33 @@ def main(argv: list[str] | None = None) -> int:
         print(json.dumps(summary) if args.json else format_summary(summary))
         return 0
     return _play(args)
+
+
+def _duel(args) -> int:
+    from .sim import stats
+    from .sim.duel import format_duel, run_duel
+    from .sim.progress import Progress
+
+    try:
+        sprt = stats.Sprt(*args.sprt) if args.sprt else None
+    except ValueError as problem:
+        print(f"weathering duel: error: {problem} (see --help)", file=sys.stderr)
+        return 2
+    bar = Progress(2 * args.games, _tr(args))
+    bar.shown = bar.shown and not args.json
+    duel = run_duel(
+        args.a, args.b, args.config, args.games, args.seed, args.workers, sprt, progress=bar
+    )
+    bar.close()
+    summary = duel.summary(sprt)
+    if args.json:
+        print(json.dumps(summary))
+        return 0
+    text = format_duel(summary)
+    if not args.calibration:
+        text = "\n".join(line for line in text.splitlines() if not line.startswith("    "))
+    print(text)
+    return 0
 
 
 def _balance(args) -> int:

@@ -62,6 +62,7 @@ class ExpertBot:
         self.rng = random.Random(seed)
         self.content = content or default_content()
         self.heuristic = HeuristicBot(seed, self.content)
+        self.belief: float | None = None
         self.rollouts = rollouts
         self.candidates = candidates
         self.seconds = seconds
@@ -72,7 +73,9 @@ class ExpertBot:
         self.clone_worlds = clone_worlds
 
     def choose(self, view: View):
-        return self.rank(view)[0].action
+        best = self.rank(view)[0]
+        self.belief = best.win  # its side's win chance as the rollouts saw it (None: none)
+        return best.action
 
     def rank(self, view: View, candidates: int | None = None) -> list[Ranked]:
         """Candidates, best first. Outside its own turn's decisions (reactions, choices

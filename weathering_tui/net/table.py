@@ -12,7 +12,7 @@ from pathlib import Path
 
 import attrs
 
-from ..bots import BOTS
+from ..bots import BOTS, bot_seed
 from ..engine import (
     SPECTATOR,
     Answers,
@@ -168,7 +168,7 @@ class Table(TableSaves):
         self._make_bots()
 
     def bot_seed(self, index: int) -> int:
-        return self.seed * 7919 + index
+        return bot_seed(self.seed, index)
 
     def _make_bots(self) -> None:
         for index, seat in enumerate(self.seats):

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import attrs
 
-from ..bots import BOTS, pacing
+from ..bots import BOTS, bot_seed, pacing
 from ..engine import (
     SPECTATOR,
     Answers,
@@ -54,7 +54,7 @@ class LocalSession:
         self.autosave = autosave and saves_dir is not None
         setup = game.setup
         self.bots = {
-            seat: BOTS.get(seat_setup.bot, BOTS["heuristic"])(seed=setup.seed * 7919 + seat)
+            seat: BOTS.get(seat_setup.bot, BOTS["heuristic"])(seed=bot_seed(setup.seed, seat))
             for seat, seat_setup in enumerate(setup.seats)
             if not seat_setup.human or seat in game.handed
         }
@@ -290,7 +290,7 @@ class LocalSession:
 
     def hand_over(self, seat: int) -> None:
         """A human who leaves: a heuristic bot plays the seat from now on (and after a load)."""
-        self.bots[seat] = BOTS["heuristic"](seed=self.game.setup.seed * 7919 + seat)
+        self.bots[seat] = BOTS["heuristic"](seed=bot_seed(self.game.setup.seed, seat))
         self.game.handed.append(seat)
         if self.humans:
             self.last_human = None

@@ -9,7 +9,7 @@ from collections import Counter, defaultdict
 
 import attrs
 
-from ..bots import BOTS
+from ..bots import BOTS, bot_seed
 from ..engine import LABELS, Setup, apply, decision_for, new_game, view_for, with_difficulty
 from ..engine.state import GameState, SeatSetup
 
@@ -30,7 +30,7 @@ def make_bots(setup: Setup, ecologists: str = "random", lobbyists: str | None = 
     """One bot per seat, seeded from the game's seed and the seat."""
     kinds = {"ecologist": ecologists, "lobbyist": lobbyists or ecologists}
     return [
-        BOTS[kinds[seat.side]](seed=setup.seed * 7919 + i) for i, seat in enumerate(setup.seats)
+        BOTS[kinds[seat.side]](seed=bot_seed(setup.seed, i)) for i, seat in enumerate(setup.seats)
     ]
 
 
