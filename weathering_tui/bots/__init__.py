@@ -3,12 +3,13 @@
 from .expert import ExpertBot
 from .heuristic import HeuristicBot
 from .random_bot import RandomBot
+from .search import SearchBot
 
 BOTS = {
     "random": RandomBot,
     "heuristic": HeuristicBot,
     "pimc": ExpertBot,  # the determinized Monte Carlo expert: the yardstick of duels
-    "expert": ExpertBot,
+    "expert": SearchBot,  # successive halving over every distinct move (bots/search.py)
 }
 
 
@@ -18,4 +19,4 @@ def bot_seed(game_seed: int, seat: int) -> int:
     return game_seed * 7919 + seat
 
 
-__all__ = ["BOTS", "ExpertBot", "HeuristicBot", "RandomBot", "bot_seed"]
+__all__ = ["BOTS", "ExpertBot", "HeuristicBot", "RandomBot", "SearchBot", "bot_seed"]

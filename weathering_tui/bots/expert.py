@@ -141,38 +141,49 @@ class ExpertBot:
         return options
 
     def _aimed_wrong(self, view: View, action: act.PlayCard) -> bool:
-        """A card aimed at the wrong side: PA lost or cards discarded by one's own side,
-        cards drawn or given to the other. Never worth a rollout, and with few rollouts
-        it could come out on top by chance (a hint telling a player to hit an ally)."""
-        if action.target is None:
-            return False
-        ally = view.players[action.target].side == view.me.side
-        for effect in self.heuristic.card(action.card).cartouches[action.cartouche]:
-            if not fx.aimed(effect):
-                continue
-            if ally and isinstance(effect, fx.LoseAp | fx.DiscardRandom):
-                return True
-            if not ally and isinstance(effect, fx.Draw | fx.GiveCards):
-                return True
-        return False
+        return aimed_wrong(self.heuristic, view, action)
 
     def _rollout(self, view: View, state, action, world: random.Random) -> tuple[float, bool]:
-        """The game played out from a sampled state: the final gauge, +5 for a win and
-        -5 for a loss, from the deciding side's point of view; and whether it won."""
-        apply(state, action)
-        bots = [HeuristicBot(world.randrange(1 << 30), self.content) for _ in state.players]
-        stop_round = None if self.horizon is None else state.round + self.horizon
-        steps = 0
-        while not state.over and steps < 4000:
-            if stop_round is not None and state.round >= stop_round:
-                break
-            seat = state.pending.seat
-            seat_view = view_for(state, seat, with_log=False)
-            apply(state, bots[seat].choose(seat_view), seat_view)
-            steps += 1
-        hp = state.outcome.hp if state.over else state.hp
-        ecologists_win = hp >= view.threshold
-        score = hp + (5 if ecologists_win else -5)
-        if view.me.side == "ecologist":
-            return score, ecologists_win
-        return -score, not ecologists_win
+        return rollout(view, state, action, world, self.content, self.horizon)
+
+
+def aimed_wrong(heuristic: HeuristicBot, view: View, action: act.PlayCard) -> bool:
+    """A card aimed at the wrong side: PA lost or cards discarded by one's own side,
+    cards drawn or given to the other. Never worth a rollout, and with few rollouts
+    it could come out on top by chance (a hint telling a player to hit an ally)."""
+    if action.target is None:
+        return False
+    ally = view.players[action.target].side == view.me.side
+    for effect in heuristic.card(action.card).cartouches[action.cartouche]:
+        if not fx.aimed(effect):
+            continue
+        if ally and isinstance(effect, fx.LoseAp | fx.DiscardRandom):
+            return True
+        if not ally and isinstance(effect, fx.Draw | fx.GiveCards):
+            return True
+    return False
+
+
+def rollout(
+    view: View, state, action, world: random.Random, content, horizon: int | None = None
+) -> tuple[float, bool]:
+    """The game played out from a sampled state with heuristic bots on every seat: the
+    final gauge, +5 for a win and -5 for a loss, from the deciding side's point of view;
+    and whether it won. `horizon`: rounds to play out (None: to the end)."""
+    apply(state, action)
+    bots = [HeuristicBot(world.randrange(1 << 30), content) for _ in state.players]
+    stop_round = None if horizon is None else state.round + horizon
+    steps = 0
+    while not state.over and steps < 4000:
+        if stop_round is not None and state.round >= stop_round:
+            break
+        seat = state.pending.seat
+        seat_view = view_for(state, seat, with_log=False)
+        apply(state, bots[seat].choose(seat_view), seat_view)
+        steps += 1
+    hp = state.outcome.hp if state.over else state.hp
+    ecologists_win = hp >= view.threshold
+    score = hp + (5 if ecologists_win else -5)
+    if view.me.side == "ecologist":
+        return score, ecologists_win
+    return -score, not ecologists_win

@@ -1,28 +1,122 @@
-"""Hints (`h`): the expert's best moves for a seat, from that seat's view alone.
+"""Hints (`h`): the expert's best moves for a seat, from that seat's view alone, with
+how sure it is.
 
-The expert rolls each candidate out against worlds sampled from what the seat cannot
-see (bots/expert.py), so a hint knows nothing a player could not: the same view gives
-the same hints whatever the hidden cards are. Its budget is a count of rollouts and
-its seed comes from the view, so asking twice gives the same answer.
+The expert (bots/search.py) plays each candidate out against worlds sampled from what
+the seat cannot see, so a hint knows nothing a player could not: the same view gives
+the same hints whatever the hidden cards are. Its budget is a count of rollouts and its
+seed comes from the view, so asking twice gives the same answer.
+
+What a player is shown must be worth trusting:
+
+- each move's share of simulated games won comes with its 95 % interval;
+- where the best move's lead over the next cannot be told from noise (a paired 95 %
+  interval on the same worlds that holds 0), `tied` says so: the dialog says the top
+  moves are alike rather than ranking noise;
+- a move that hurts the player's own side now (a damage card played by an Écolo, a heal
+  by a Lobbyiste) is never put first unless the search is sure it is best, and then
+  `why` says so.
+
+`should_stop()` is asked between rollouts: a hint dismissed stops computing.
 """
 
 from __future__ import annotations
 
 import zlib
+from collections.abc import Callable
+
+import attrs
 
 from ..engine import View
-from .expert import ExpertBot, Ranked
+from ..engine import actions as act
+from .search import Estimate, SearchBot, Stopped  # noqa: F401 - Stopped is the caller's
 
 HINTS = 3
-CANDIDATES = 5
-ROLLOUTS = 12
+CANDIDATES = 12
+BUDGET = 36  # rollouts in all (today's 12 × 5 candidates was 60)
 
 
-def hints(view: View, content=None, count: int = HINTS) -> list[Ranked]:
-    """The `count` best candidates, best first (win chance and mean result each); outside
-    a turn, the one choice a strong player would make (its win chance unknown)."""
+@attrs.frozen
+class Hint:
+    action: object
+    win: float | None  # share of simulated games won; None: not searched
+    low: float | None  # its 95 % interval
+    high: float | None
+    rollouts: int
+
+
+@attrs.frozen
+class Hints:
+    moves: list[Hint]
+    tied: bool = False  # the first moves cannot be told apart at this depth
+    why: str | None = None  # a word key: why a move that hurts one's side comes first
+    why_gap: int = 0  # by how many points of final gauge it did better, for `why`
+
+    def __iter__(self):
+        return iter(self.moves)
+
+    def __len__(self):
+        return len(self.moves)
+
+    def __getitem__(self, index):
+        return self.moves[index]
+
+
+def hints(
+    view: View,
+    content=None,
+    count: int = HINTS,
+    should_stop: Callable[[], bool] | None = None,
+    budget: int = BUDGET,
+) -> Hints:
+    """The `count` best moves, best first; outside a turn, the one choice a strong
+    player would make (its win chance unknown). Raises `Stopped` when asked to."""
+    from ..sim.stats import wilson
+
     seed = zlib.crc32(f"{view.seat}:{view.version}:{view.round}:{len(view.legal)}".encode())
-    bot = ExpertBot(seed, content, rollouts=ROLLOUTS, candidates=CANDIDATES)
-    ranked = bot.rank(view)
-    ranked.sort(key=lambda r: -(r.win if r.win is not None else 0.0))  # stable: ties keep rank
-    return ranked[:count]
+    bot = SearchBot(seed, content, budget=budget, candidates=CANDIDATES)
+    ranked = bot.rank(view, should_stop=should_stop)
+    ranked, tied, why, gap = arrange(ranked, lambda a: harms_own_side(bot, view, a))
+    moves = []
+    for e in ranked[:count]:
+        if e.win is None:
+            moves.append(Hint(e.action, None, None, None, 0))
+            continue
+        low, high = wilson(e.win * e.rollouts, e.rollouts)
+        moves.append(Hint(e.action, e.win, low, high, e.rollouts))
+    return Hints(moves, tied, why, gap)
+
+
+def arrange(
+    ranked: list[Estimate], harmful: Callable[[object], bool]
+) -> tuple[list[Estimate], bool, str | None, int]:
+    """The search's ranking as a player is shown it: (moves, tied, why, gap). A first
+    move that hurts the player's side stays first only when the search is sure it is
+    best (then `why` says so); otherwise the best move that does not goes first."""
+    searched = len(ranked) > 1 and ranked[0].win is not None
+    tied = searched and not _sure_best(ranked)
+    if not (searched and harmful(ranked[0].action)):
+        return ranked, tied, None, 0
+    if not tied:
+        return ranked, False, "hint.why_harm", max(1, round(ranked[1].gap))
+    keep = [e for e in ranked if not harmful(e.action)]
+    return keep[:1] + [e for e in ranked if e not in keep[:1]], True, None, 0
+
+
+def _sure_best(ranked: list[Estimate]) -> bool:
+    """The first move beats the second on the worlds both met, beyond noise."""
+    second = ranked[1]
+    return second.gap - second.margin > 0
+
+
+def harms_own_side(bot: SearchBot, view: View, action) -> bool:
+    """A card played now against the player's own side: it moves the gauge the wrong
+    way, or aims a blow at an ally or a gift at an opponent."""
+    if not isinstance(action, act.PlayCard):
+        return False
+    from .expert import aimed_wrong
+
+    if aimed_wrong(bot.heuristic, view, action):
+        return True
+    card = bot.heuristic.card(action.card)
+    swing = bot.heuristic.swing(card.cartouches[action.cartouche], view)
+    return swing < 0 if view.me.side == "ecologist" else swing > 0

@@ -196,7 +196,7 @@ class GameFlow:
         ):
             return
         if event.worker.group == "hint":
-            if event.state == WorkerState.SUCCESS:
+            if event.state == WorkerState.SUCCESS and event.worker.result is not None:
                 self._show_hints(*event.worker.result)
             elif self.hinting:
                 self.hinting = self.busy = False

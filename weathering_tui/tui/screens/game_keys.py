@@ -198,23 +198,36 @@ class GameKeys:
 
     def action_hint(self) -> None:
         """The expert's three best moves, computed off the event loop from this seat's
-        view; choosing one plays it."""
-        from ...bots.hints import hints
+        view; choosing one plays it. One hint at a time: asking again, Escape or a move
+        stops the computation itself (it asks `should_stop` between rollouts)."""
+        from textual.worker import get_current_worker
+
+        from ...bots.hints import Stopped, hints
 
         if not self.session.can_hint():
             return
         view = self.session.hint_view()
+        self.workers.cancel_group(self, "hint")
         self.busy = self.hinting = True
         self.notify(self.tr("hint.thinking"), markup=False, timeout=2)
-        self.run_worker(lambda: (view, hints(view)), thread=True, name="hint", group="hint")
+
+        def think():
+            worker = get_current_worker()
+            try:
+                return view, hints(view, should_stop=lambda: worker.is_cancelled)
+            except Stopped:
+                return None  # cancelled: nobody waits for it
+
+        self.run_worker(think, thread=True, name="hint", group="hint", exclusive=True)
 
     def action_cancel_hint(self) -> None:
-        """Escape while the expert thinks: no dialog after all."""
+        """Escape while the expert thinks: no dialog after all, and no more thinking."""
         if self.hinting:
+            self.workers.cancel_group(self, "hint")
             self.hinting = self.busy = False
             self.app.clear_notifications()
 
-    def _show_hints(self, view, ranked) -> None:
+    def _show_hints(self, view, found) -> None:
         wanted, self.hinting = self.hinting, False
         self.app.clear_notifications()
         if not wanted:
@@ -223,16 +236,27 @@ class GameKeys:
             self.busy = False  # the game moved on while the expert thought
             return
         options = []
-        for r in ranked:
-            label = move_label(self.tr, view, r.action)
-            if r.win is not None:
-                label = self.tr("hint.option", action=label, win=round(100 * r.win))
-            options.append((label, r.action))
+        for h in found:
+            label = move_label(self.tr, view, h.action)
+            if h.win is not None:
+                label = self.tr(
+                    "hint.option",
+                    action=label,
+                    win=round(100 * h.win),
+                    low=round(100 * h.low),
+                    high=round(100 * h.high),
+                )
+            options.append((label, h.action))
+        body = self.tr("hint.body")
+        if found.tied:
+            body += " " + self.tr("hint.tied")
+        if found.why:
+            body += " " + self.tr(found.why, gap=found.why_gap)
         self.app.push_screen(
             ChoiceModal(
                 self.tr("hint.title"),
                 options,
-                body=self.tr("hint.body"),
+                body=body,
                 keys=self.tr("back"),
                 can_back=True,
             ),

@@ -1,0 +1,135 @@
+"""The expert (bots/search.py) and the hints built on it (bots/hints.py): legal, blind
+to what the seat cannot see, stoppable, and never a self-harming move first on noise."""
+
+import copy
+import math
+
+import pytest
+from helpers import set_hand, start, turn_of
+
+from weathering_tui.bots import SearchBot
+from weathering_tui.bots.hints import Stopped, arrange, harms_own_side, hints
+from weathering_tui.bots.search import Estimate
+from weathering_tui.engine import Setup, view_for
+from weathering_tui.engine import actions as act
+from weathering_tui.sim.simulate import play_game
+
+
+def turn_views(config="2v1", count=3, first_seed=700):
+    found = []
+    for seed in range(first_seed, first_seed + 40):
+        state, _ = play_game(
+            Setup.standard(config, seed=seed), "heuristic", stop_after=30 + seed % 17
+        )
+        if not state.over and state.pending.kind == "turn":
+            found.append(state)
+        if len(found) == count:
+            return found
+    raise AssertionError("too few turns")
+
+
+def test_the_expert_decides_legally_and_from_its_view_only():
+    for n, state in enumerate(turn_views()):
+        seat = state.pending.seat
+        view = view_for(state, seat)
+        action = SearchBot(seed=n, budget=12).choose(view)
+        assert action in view.legal
+        twin = copy.deepcopy(state)
+        other = next(p for p in twin.players if p.seat != seat and p.hand)
+        swapped = twin.draw_pile[: len(other.hand)]
+        twin.draw_pile[: len(other.hand)] = other.hand
+        other.hand = swapped
+        assert SearchBot(seed=n, budget=12).choose(view_for(twin, seat)) == action
+
+
+def test_successive_halving_spends_the_budget_on_the_survivors():
+    state = turn_views(count=1)[0]
+    view = view_for(state, state.pending.seat)
+    ranked = SearchBot(seed=2, budget=48).rank(view)
+    assert len(ranked) >= 4
+    counts = [e.rollouts for e in ranked]
+    assert sum(counts) <= 48
+    assert max(counts) >= 3 * min(counts)  # the last ones met many more worlds
+    assert ranked[0].rollouts == max(counts)
+    assert ranked[0].margin == 0.0 and ranked[0].gap == 0.0
+
+
+def test_copies_of_a_card_are_one_candidate():
+    state = start("2v1", seed=3)
+    set_hand(state, 0, "potager_partage", "potager_partage", "mangroves")
+    turn_of(state, 0, ap=10)
+    view = view_for(state, 0)
+    moves = SearchBot(seed=1).moves(view, view.legal[0])
+    plays = [m.card.split("#")[0] for m in moves if isinstance(m, act.PlayCard)]
+    assert sorted(plays) == sorted(set(plays))
+
+
+def test_a_search_asked_to_stop_stops_between_two_rollouts():
+    state = turn_views(count=1)[0]
+    view = view_for(state, state.pending.seat)
+    asked = []
+
+    def should_stop():
+        asked.append(1)
+        return len(asked) > 2
+
+    with pytest.raises(Stopped):
+        SearchBot(seed=2, budget=400).rank(view, should_stop=should_stop)
+    assert len(asked) == 3
+
+
+def estimate(name, win, score, gap=0.0, margin=0.0):
+    return Estimate(name, win, score, 10, margin, gap)
+
+
+def test_a_self_harming_move_is_not_first_on_noise():
+    ranked = [
+        estimate("harm", 0.6, 12.0),
+        estimate("good", 0.55, 11.0, gap=1.0, margin=3.0),  # 1 ± 3: cannot be told apart
+        estimate("other", 0.4, 8.0, gap=4.0, margin=1.0),
+    ]
+    moves, tied, why, _ = arrange(ranked, lambda a: a == "harm")
+    assert [m.action for m in moves] == ["good", "harm", "other"]
+    assert tied and why is None
+
+
+def test_a_self_harming_move_stays_first_when_the_search_is_sure_and_says_why():
+    ranked = [estimate("harm", 0.8, 15.0), estimate("good", 0.4, 9.0, gap=6.0, margin=2.0)]
+    moves, tied, why, gap = arrange(ranked, lambda a: a == "harm")
+    assert [m.action for m in moves] == ["harm", "good"]
+    assert not tied and why == "hint.why_harm" and gap == 6
+
+
+def test_moves_the_search_cannot_tell_apart_are_said_to_be_tied():
+    ranked = [estimate("a", 0.5, 10.0), estimate("b", 0.5, 10.0, gap=0.0, margin=math.inf)]
+    assert arrange(ranked, lambda a: False)[1] is True
+    sure = [estimate("a", 0.7, 14.0), estimate("b", 0.3, 6.0, gap=8.0, margin=2.0)]
+    assert arrange(sure, lambda a: False)[1] is False
+
+
+def test_a_damage_card_hurts_an_ecologist_and_helps_a_lobbyist():
+    state = start("2v1", seed=3)
+    for seat in (0, 2):
+        set_hand(state, seat, "megafeux", "eoliennes")
+        turn_of(state, seat, ap=10)
+        view = view_for(state, seat)
+        bot = SearchBot(seed=1)
+        by_card = {a.card.split("#")[0]: a for a in view.legal if isinstance(a, act.PlayCard)}
+        harmful = {card for card, a in by_card.items() if harms_own_side(bot, view, a)}
+        assert harmful == ({"megafeux"} if seat == 0 else {"eoliennes"})
+
+
+def test_hints_carry_their_interval_and_are_blind_to_hidden_cards():
+    state = turn_views(count=1, first_seed=730)[0]
+    seat = state.pending.seat
+    found = hints(view_for(state, seat, with_log=False), budget=16)
+    assert 1 <= len(found) <= 3
+    for h in found:
+        assert h.action in view_for(state, seat).legal
+        if h.win is not None:
+            assert h.low <= h.win <= h.high
+    twin = copy.deepcopy(state)
+    other = next(p for p in twin.players if p.seat != seat and p.hand)
+    twin.draw_pile[: len(other.hand)], other.hand = other.hand, twin.draw_pile[: len(other.hand)]
+    again = hints(view_for(twin, seat, with_log=False), budget=16)
+    assert again == found

@@ -1,0 +1,198 @@
+"""The expert bot (`expert`): determinized search with successive halving.
+
+Like `pimc` (bots/expert.py), at each decision of its own turn it samples worlds the
+seat cannot tell apart from the real one (engine.determinize) and plays each candidate
+out with heuristic bots on every seat. Two things differ:
+
+- **More candidates, budget where it matters.** Every distinct legal move is a
+  candidate (copies of a card are one move; cards aimed at the wrong side and large PA
+  stores are left out, as `pimc` does), not the first four. The rollouts are spent by
+  successive halving: every candidate meets the same few worlds, the better half goes
+  on to more worlds, and so on, so the last two are compared on many worlds while a
+  move that loses everywhere costs one or two rollouts.
+- **Paired comparisons.** A world is sampled once and every candidate still in the
+  race meets it (common random numbers), so the difference between two moves is
+  measured on the same hands and draws: its spread, not each move's, decides whether
+  two moves can be told apart (`Estimate.margin`, used by the hints).
+
+The budget is a count of rollouts (`budget`), never seconds, so equal seeds give equal
+decisions on any machine; `cap` seconds only keeps a starved machine from stalling a
+table, and `should_stop()` lets a caller abandon the search (a hint dismissed).
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from collections.abc import Callable
+
+import attrs
+
+from .. import engine
+from ..content import default_content
+from ..engine import View, card_id, clone
+from ..engine import actions as act
+from .expert import aimed_wrong, rollout
+from .heuristic import HeuristicBot
+
+
+class Stopped(Exception):
+    """The caller asked the search to stop (`should_stop()` became true)."""
+
+
+@attrs.frozen
+class Estimate:
+    """A candidate move and what its rollouts said, for the deciding side."""
+
+    action: object
+    win: float | None  # share of its rollouts won; None: not searched
+    score: float  # mean final gauge for the side, with ±5 for a win or a loss
+    rollouts: int
+    # Half-width of a 95 % interval on this move's mean score *minus the best move's*,
+    # on the worlds both met (0 for the best move itself, inf when they shared none).
+    margin: float = 0.0
+    gap: float = 0.0  # best move's mean score minus this one's, on those shared worlds
+
+
+class SearchBot:
+    name = "expert"
+    needs_view = True
+
+    def __init__(
+        self,
+        seed: int = 0,
+        content=None,
+        budget: int = 48,
+        candidates: int = 12,
+        seconds: float = 0.8,
+        cap: float = 10.0,
+    ):
+        self.rng = random.Random(seed)
+        self.content = content or default_content()
+        self.heuristic = HeuristicBot(seed, self.content)
+        self.budget = budget
+        self.candidates = candidates
+        self.seconds = seconds  # the thinking time a table's pace gives it (bots/pacing.py)
+        self.cap = cap
+        self.belief: float | None = None
+
+    def choose(self, view: View):
+        best = self.rank(view)[0]
+        self.belief = best.win
+        return best.action
+
+    def rank(
+        self,
+        view: View,
+        budget: int | None = None,
+        should_stop: Callable[[], bool] | None = None,
+    ) -> list[Estimate]:
+        """Candidates, best first. Outside its own turn's decisions only the heuristic's
+        choice is given (a half-resolved effect cannot be rebuilt from a view).
+        Raises `Stopped` as soon as `should_stop()` is true between two rollouts."""
+        choice = self.heuristic.choose(view)
+        alone = [Estimate(choice, None, 0.0, 0)]
+        if view.pending is None or view.pending.kind != "turn" or len(view.legal) < 2:
+            return alone
+        options = self.moves(view, choice)
+        if len(options) < 2:
+            return alone
+        budget = budget or self.budget
+        deadline = time.perf_counter() + self.cap
+        # scores[i][w]: candidate i's result in world w (worlds numbered as sampled)
+        scores: list[dict[int, float]] = [{} for _ in options]
+        wins = [0] * len(options)
+        alive = list(range(len(options)))
+        rounds = max(1, math.ceil(math.log2(len(options))))
+        spent = 0
+        worlds = 0
+        for stage in range(rounds):
+            left_rounds = rounds - stage
+            per = max(1, (budget - spent) // (left_rounds * len(alive)))
+            for _ in range(per):
+                if should_stop is not None and should_stop():
+                    raise Stopped
+                if spent and time.perf_counter() > deadline:
+                    break
+                world_seed = self.rng.randrange(1 << 62)
+                world = random.Random(world_seed)
+                sample = engine.determinize(view, self.content, world)
+                sample.keep_log = False  # a rollout is read by nobody
+                after = world.getstate()
+                for i in alive:
+                    world.setstate(after)
+                    score, won = rollout(view, clone(sample), options[i], world, self.content)
+                    scores[i][worlds] = score
+                    wins[i] += won
+                    spent += 1
+                worlds += 1
+            if len(alive) > 2:
+                alive.sort(key=lambda i: (-_mean(scores[i]), i))
+                alive = sorted(alive[: max(2, len(alive) // 2)])
+        return self._estimates(options, scores, wins)
+
+    def moves(self, view: View, choice) -> list:
+        """The heuristic's choice first, then every distinct other legal move worth a
+        rollout, up to `candidates`."""
+        options = [choice]
+        seen = {_sameness(choice)}
+        for action in view.legal:
+            if len(options) >= self.candidates:
+                break
+            key = _sameness(action)
+            if key in seen:
+                continue
+            if isinstance(action, act.StoreAp) and action.amount > 2:
+                continue
+            if isinstance(action, act.PlayCard) and aimed_wrong(self.heuristic, view, action):
+                continue
+            seen.add(key)
+            options.append(action)
+        return options
+
+    @staticmethod
+    def _estimates(options, scores, wins) -> list[Estimate]:
+        order = sorted(range(len(options)), key=lambda i: (-len(scores[i]), -_mean(scores[i]), i))
+        # The most searched move with the best mean is the choice; the others are
+        # measured against it on the worlds they shared.
+        best = order[0]
+        out = []
+        for i in order:
+            gap, margin = _paired(scores[best], scores[i]) if i != best else (0.0, 0.0)
+            out.append(
+                Estimate(
+                    options[i],
+                    wins[i] / len(scores[i]),
+                    _mean(scores[i]),
+                    len(scores[i]),
+                    margin,
+                    gap,
+                )
+            )
+        return out
+
+
+def _mean(values: dict[int, float]) -> float:
+    return sum(values.values()) / len(values) if values else -math.inf
+
+
+def _paired(best: dict[int, float], other: dict[int, float]) -> tuple[float, float]:
+    """The mean of best − other on the worlds both met, and the half-width of its 95 %
+    interval (inf with fewer than two such worlds)."""
+    shared = [w for w in other if w in best]
+    if len(shared) < 2:
+        return (best and other and _mean(best) - _mean(other)) or 0.0, math.inf
+    diffs = [best[w] - other[w] for w in shared]
+    mean = sum(diffs) / len(diffs)
+    var = sum((d - mean) ** 2 for d in diffs) / (len(diffs) - 1)
+    return mean, 1.96 * math.sqrt(var / len(diffs))
+
+
+def _sameness(action) -> tuple:
+    """Two actions that differ only by which copy of a card they name are one move."""
+    fields = attrs.asdict(action, recurse=False)
+    for name in ("card",):
+        if isinstance(fields.get(name), str):
+            fields[name] = card_id(fields[name])
+    return (type(action).__name__, tuple(sorted(fields.items(), key=lambda kv: kv[0])))
