@@ -1,0 +1,69 @@
+"""The hint dialog as a player uses it: h shows the expert's moves with their range;
+Escape while it thinks stops the computation itself, not only the dialog."""
+
+import asyncio
+import threading
+
+from weathering_tui.bots import search
+from weathering_tui.tui.app import WeatheringApp
+from weathering_tui.tui.screens.choice import ChoiceModal
+
+from .games import at, human_turn, setup_for
+
+
+def counting_rollouts(monkeypatch, delay=0.0):
+    calls = []
+    real = search.rollout
+
+    def counted(*args, **kwargs):
+        calls.append(threading.current_thread().name)
+        if delay:
+            threading.Event().wait(delay)
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(search, "rollout", counted)
+    return calls
+
+
+async def wait_for(pilot, condition, seconds=20.0):
+    for _ in range(int(seconds / 0.05)):
+        if condition():
+            return
+        await asyncio.sleep(0.05)
+        await pilot.pause()
+    raise AssertionError("waited too long")
+
+
+async def test_h_shows_the_expert_s_moves_with_their_range(monkeypatch):
+    calls = counting_rollouts(monkeypatch)
+    game = at(setup_for("2v1", seed=11), human_turn(0, 1))
+    app = WeatheringApp(lang="en", saves_dir=None, game=game, pace=0, autosave=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("h")
+        await wait_for(pilot, lambda: isinstance(app.screen, ChoiceModal))
+        labels = [label for label, _ in app.screen.options]
+        assert labels and all("% wins (" in label and "–" in label for label in labels), labels
+        legal = app.session.view().legal
+        assert all(action in legal for _, action in app.screen.options)
+        assert calls
+
+
+async def test_escape_while_the_expert_thinks_stops_its_work(monkeypatch):
+    calls = counting_rollouts(monkeypatch, delay=0.02)
+    game = at(setup_for("2v1", seed=11), human_turn(0, 1))
+    app = WeatheringApp(lang="en", saves_dir=None, game=game, pace=0, autosave=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("h")
+        await wait_for(pilot, lambda: len(calls) >= 2)
+        await pilot.press("escape")
+        await asyncio.sleep(0.3)  # one rollout under way may finish
+        after_escape = len(calls)
+        await asyncio.sleep(0.6)
+        assert len(calls) == after_escape, "the search went on after Escape"
+        assert after_escape < 36, "it had stopped before its whole budget"
+        assert not isinstance(app.screen, ChoiceModal)
+        # and h works again afterwards
+        await pilot.press("h")
+        await wait_for(pilot, lambda: isinstance(app.screen, ChoiceModal), seconds=60)
