@@ -4,6 +4,7 @@ python -m weathering_tui.bench            # everything
 python -m weathering_tui.bench engine     # simulator speed, save and load
 python -m weathering_tui.bench tui        # start-up and key repaint
 python -m weathering_tui.bench history    # clone, the expert with clones, replay, undo, hints
+python -m weathering_tui.bench rollouts   # rollouts/s: the View path against the lean path
 """
 
 from __future__ import annotations
@@ -173,6 +174,55 @@ def bench_expert(pairs: int, configuration: str = "1v1") -> None:
     )
 
 
+def bench_rollouts(positions: int = 24) -> None:
+    """Rollouts per second on the View path and the lean path, side by side in one run:
+    the same sampled worlds, the same moves, and (checked) the same results."""
+    import random
+
+    from .bots.expert import rollout
+    from .content import default_content
+    from .engine import Setup, apply, clone, determinize, legal_actions, view_for
+    from .sim.simulate import play_game
+
+    content = default_content()
+    cases = []
+    for k in range(positions):
+        config = ("1v1", "2v1", "3v2")[k % 3]
+        state, _ = play_game(
+            Setup.standard(config, seed=900 + k), "heuristic", stop_after=20 + 7 * k
+        )
+        while not state.over and state.pending.kind != "turn":
+            apply(state, legal_actions(state, state.pending.seat)[0])
+        if not state.over:
+            cases.append(view_for(state, state.pending.seat, with_log=False))
+    seconds = {False: 0.0, True: 0.0}
+    count = 0
+    for n, view in enumerate(cases):
+        world = random.Random(n)
+        sample = determinize(view, content, world)
+        sample.keep_log = False
+        after = world.getstate()
+        results = {}
+        for lean in (n % 2 == 0, n % 2 == 1):  # alternate which path goes first
+            for repeat in range(3):
+                world.setstate(after)
+                state = clone(sample)
+                started = time.perf_counter()
+                results[lean, repeat] = rollout(
+                    view, state, view.legal[0], world, content, lean=lean
+                )
+                seconds[lean] += time.perf_counter() - started
+        if len({results[lean, r] for lean in (False, True) for r in range(3)}) != 1:
+            raise SystemExit("bench rollouts: the lean path gave another result")
+        count += 3
+    view_rate, lean_rate = count / seconds[False], count / seconds[True]
+    print(
+        f"rollouts ({count} on each path, {len(cases)} positions of 1v1, 2v1, 3v2, the same "
+        f"results): View path {view_rate:.1f}/s, lean path {lean_rate:.1f}/s, "
+        f"lean {lean_rate / view_rate:.2f}×"
+    )
+
+
 def main(argv: list[str]) -> int:
     from .argline import Parser, count
 
@@ -185,7 +235,7 @@ def main(argv: list[str]) -> int:
         "which",
         nargs="?",
         default="all",
-        choices=("all", "engine", "tui", "history", "expert"),
+        choices=("all", "engine", "tui", "history", "expert", "rollouts"),
         help="engine: simulator, save/load; tui: start-up, key repaint; history: clone, "
         "the expert, replay, undo, hints; expert: expert vs heuristic games (default: all "
         "but history and expert)",
@@ -199,6 +249,9 @@ def main(argv: list[str]) -> int:
         from .bench_history import bench_history
 
         bench_history()
+        return 0
+    if args.which == "rollouts":
+        bench_rollouts()
         return 0
     if args.which == "expert":
         from .content import configuration_ids

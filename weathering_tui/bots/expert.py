@@ -29,7 +29,7 @@ import attrs
 from .. import engine
 from ..content import default_content
 from ..content import effects as fx
-from ..engine import View, apply, clone, view_for
+from ..engine import LeanView, View, apply, clone, view_for
 from ..engine import actions as act
 from .heuristic import HeuristicBot
 
@@ -165,11 +165,18 @@ def aimed_wrong(heuristic: HeuristicBot, view: View, action: act.PlayCard) -> bo
 
 
 def rollout(
-    view: View, state, action, world: random.Random, content, horizon: int | None = None
+    view: View,
+    state,
+    action,
+    world: random.Random,
+    content,
+    horizon: int | None = None,
+    lean: bool = False,
 ) -> tuple[float, bool]:
     """The game played out from a sampled state with heuristic bots on every seat: the
     final gauge, +5 for a win and -5 for a loss, from the deciding side's point of view;
-    and whether it won. `horizon`: rounds to play out (None: to the end)."""
+    and whether it won. `horizon`: rounds to play out (None: to the end). `lean`: the
+    bots read `LeanView`s (the same decisions, built only as far as they are read)."""
     apply(state, action)
     bots = [HeuristicBot(world.randrange(1 << 30), content) for _ in state.players]
     stop_round = None if horizon is None else state.round + horizon
@@ -178,7 +185,7 @@ def rollout(
         if stop_round is not None and state.round >= stop_round:
             break
         seat = state.pending.seat
-        seat_view = view_for(state, seat, with_log=False)
+        seat_view = LeanView(state, seat) if lean else view_for(state, seat, with_log=False)
         apply(state, bots[seat].choose(seat_view), seat_view)
         steps += 1
     hp = state.outcome.hp if state.over else state.hp

@@ -122,7 +122,9 @@ class SearchBot:
                 after = world.getstate()
                 for i in alive:
                     world.setstate(after)
-                    score, won = rollout(view, clone(sample), options[i], world, self.content)
+                    score, won = rollout(
+                        view, clone(sample), options[i], world, self.content, lean=True
+                    )
                     scores[i][worlds] = score
                     wins[i] += won
                     spent += 1

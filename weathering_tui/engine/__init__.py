@@ -16,6 +16,7 @@ from .core import apply, new_game, replay
 from .determinize import determinize
 from .flow import LABELS, difficulty_of, synergy_of, with_difficulty
 from .history import action_from_key, action_key, clone
+from .lean import LeanView
 from .legal import legal_actions, why_illegal
 from .rewind import can_undo, undo
 from .state import GameState, LogEntry, SeatSetup, Setup
@@ -37,6 +38,7 @@ from .window import Answers, window_choices, window_seats
 __all__ = [
     "Answers",
     "LABELS",
+    "LeanView",
     "REFUSALS",
     "SPECTATOR",
     "Decision",

@@ -1,0 +1,149 @@
+"""A seat's view built only as far as a bot reads it: the lean path of rollouts.
+
+A bot inside a search (bots/search.py) decides thousands of times a second; building
+every field of a `View` for each decision was most of a rollout's cost, while the
+heuristic bot reads a handful of them. `LeanView(state, seat)` answers the same
+attribute names with the same values, each computed from the state the first time it
+is read, by the very functions `view_for` uses (engine/view.py): so a bot decides the
+same on either (tests/test_lean.py plays whole games both ways).
+
+Read it before the state moves on: it keeps a reference to the live state, never a
+copy. A field it does not compute itself comes from a full view built once, on demand.
+The log is never part of it (a rollout keeps none).
+"""
+
+from __future__ import annotations
+
+from .common import GAUGE_MAX, constants, damage_mod, heal_mod, threshold
+from .state import GameState
+from .view import _costs, _decision, _hand_cards, _pending, _player, view_for
+from .view_records import PlayerView
+
+
+class _Players:
+    """The view's `players`, each built when first read."""
+
+    __slots__ = ("_built", "_seat", "_state")
+
+    def __init__(self, state: GameState, seat: int):
+        self._state = state
+        self._seat = seat
+        self._built: dict[int, PlayerView] = {}
+
+    def __getitem__(self, index: int) -> PlayerView:
+        index = index % len(self._state.players)
+        built = self._built.get(index)
+        if built is None:
+            built = self._built[index] = _player(
+                self._state, self._state.players[index], self._seat
+            )
+        return built
+
+    def __len__(self) -> int:
+        return len(self._state.players)
+
+    def __iter__(self):
+        return (self[i] for i in range(len(self._state.players)))
+
+
+class LeanView:
+    """The View of `seat` on `state`, field by field as read (same names, same values).
+    What every decision reads (the legal actions, the pending decision) is computed at
+    once; the rest when first read (plain attributes: `functools.cached_property` takes
+    a lock on every read in Python 3.11, which cost more than it saved here)."""
+
+    def __init__(self, state: GameState, seat: int):
+        self._state = state
+        self.seat = seat
+        self.version = state.version
+        self.round = state.round
+        self.phase = state.phase
+        self.hp = state.hp
+        self.stage = state.stage
+        self.active = state.active
+        self.players = _Players(state, seat)
+        asked, legal = _decision(state, seat, ())
+        self._legal_list = legal
+        self.legal = tuple(legal)
+        self.pending = _pending(state, seat, asked)
+        self._constants = constants(state)
+        self._costs: dict[str, int] | None = None
+        self._mods: tuple[int, int] | None = None
+
+    @property
+    def me(self) -> PlayerView:
+        return self.players[self.seat]
+
+    @property
+    def hand(self):
+        return _hand_cards(self._state, self.seat, self._legal_list)
+
+    @property
+    def costs(self) -> dict[str, int]:
+        if self._costs is None:
+            self._costs = _costs(self._state, self.seat, self.hand, self._legal_list)
+        return self._costs
+
+    def cost(self, instance: str) -> int:
+        return self.costs[instance]
+
+    @property
+    def threshold(self) -> int:
+        return threshold(self._state)
+
+    @property
+    def heal_mod(self) -> int:
+        if self._mods is None:
+            self._mods = (heal_mod(self._state), damage_mod(self._state))
+        return self._mods[0]
+
+    @property
+    def damage_mod(self) -> int:
+        if self._mods is None:
+            self._mods = (heal_mod(self._state), damage_mod(self._state))
+        return self._mods[1]
+
+    @property
+    def rounds_per_phase(self) -> int:
+        return self._constants.rounds_per_phase
+
+    @property
+    def round_in_phase(self) -> int:
+        rounds = self._constants.rounds_per_phase
+        return self.round - (self.phase - 1) * rounds if self.round else 0
+
+    @property
+    def hand_limit(self) -> int:
+        return self._constants.hand_limit
+
+    @property
+    def deck_limit(self) -> int:
+        return self._constants.deck_limit
+
+    @property
+    def ap_cap(self) -> int:
+        return self._constants.ap_cap
+
+    @property
+    def level_thresholds(self) -> tuple[int, int]:
+        return tuple(self._constants.level_thresholds)
+
+    gauge_max = GAUGE_MAX
+
+    @property
+    def draw_pile_count(self) -> int:
+        return len(self._state.draw_pile)
+
+    @property
+    def discard_pile(self) -> tuple[str, ...]:
+        return tuple(self._state.discard_pile)
+
+    def __getattr__(self, name: str):
+        # Only for the fields not given above (reached when normal lookup fails): a
+        # full view, built once.
+        if name.startswith("_"):
+            raise AttributeError(name)
+        full = self.__dict__.get("_full_view")
+        if full is None:
+            full = self.__dict__["_full_view"] = view_for(self._state, self.seat, with_log=False)
+        return getattr(full, name)
