@@ -204,6 +204,16 @@ def build_parser() -> argparse.ArgumentParser:
     join.add_argument("--door", action="store_true", help=argparse.SUPPRESS)  # run by the door
     join.add_argument("--origin", help=argparse.SUPPRESS)  # the door's player's network
     join.add_argument("--name", help="your name at the tables (another user shows as itself)")
+    rev = commands.add_parser(
+        "review", help="your game reviewed: each seat's costliest decisions, and the odds"
+    )
+    _common(rev)
+    rev.add_argument("save", metavar="NAME|PATH", help="a save's name (see list) or its path")
+    rev.add_argument("--seat", type=int, metavar="S", help="review this seat only")
+    rev.add_argument(
+        "--budget", type=_positive, default=96, help="rollouts per decision (default 96)"
+    )
+    rev.add_argument("--json", action="store_true", help="print one JSON object")
     duel = commands.add_parser(
         "duel", help="bots against bots: each deal played twice, the sides swapped"
     )
@@ -233,7 +243,7 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: list[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
-    if args.command in ("check", "list", "replay"):
+    if args.command in ("check", "list", "replay", "review"):
         from . import cli_saves
 
         return getattr(cli_saves, args.command)(args)

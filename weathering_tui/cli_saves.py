@@ -1,4 +1,4 @@
-"""The commands that read saves without playing: check, list and replay."""
+"""The commands that read saves without playing: check, list, replay and review."""
 
 from __future__ import annotations
 
@@ -86,3 +86,66 @@ def replay(args) -> int:
     app = WeatheringApp(lang=tr.lang, saves_dir=folder, replay=(game, at, args.seat))
     app.run()
     return app.return_code or 0
+
+
+def review(args) -> int:
+    """`review SAVE`: each seat's costliest decisions, judged from its own view then, and
+    the Écolos' win chance along the game."""
+    import json
+
+    from .bots.review import plot, to_json
+    from .savefile import SaveError, resolve, saves_dir
+    from .sim.progress import Progress
+    from .storage.journal import read_table
+    from .words.describe import move_label
+
+    tr = _tr(args)
+    folder = saves_dir(getattr(args, "saves_dir", None))
+    try:
+        game = read_table(resolve(args.save, folder))
+    except SaveError as exc:
+        print(f"weathering: {exc.text(tr.lang)}", file=sys.stderr)
+        return 2
+    seats = len(game.setup.seats)
+    if args.seat is not None and not 0 <= args.seat < seats:
+        print(tr("cli.review.seat", n=seats - 1), file=sys.stderr)
+        return 2
+    from .bots.review import decisions, review_decisions
+
+    wanted = range(seats) if args.seat is None else [args.seat]
+    found = decisions(game.setup, game.actions, wanted)
+    bar = Progress(len(found), tr)
+    bar.shown = bar.shown and not args.json
+    result = review_decisions(found, budget=args.budget, progress=bar)
+    bar.close()
+    if args.json:
+        print(json.dumps(to_json(result)))
+        return 0
+    print(tr("cli.review.head", save=args.save, actions=len(game.actions), budget=args.budget))
+    print(tr("cli.review.curve"))
+    for line in plot(result.curve, len(game.actions)):
+        print("  " + line)
+    for seat in wanted:
+        player = game.state.players[seat]
+        name = player.name or tr("cli.review.seat_name", seat=seat)
+        side = tr(f"side.{player.side}")
+        print()
+        print(tr("cli.review.seat_head", name=name, side=side, n=result.reviewed.get(seat, 0)))
+        items = result.seats.get(seat, ())
+        if not items:
+            print("  " + tr("cli.review.clean"))
+        for k, c in enumerate(items, 1):
+            print(
+                f"  {k}. "
+                + tr(
+                    "cli.review.item",
+                    round=c.round,
+                    index=c.index,
+                    played=move_label(tr, c.view, c.played),
+                    suggested=move_label(tr, c.view, c.suggested),
+                    cost=c.cost,
+                    before=round(100 * c.win_played),
+                    after=round(100 * c.win_best),
+                )
+            )
+    return 0

@@ -87,15 +87,25 @@ class SearchBot:
         view: View,
         budget: int | None = None,
         should_stop: Callable[[], bool] | None = None,
+        keep=None,
     ) -> list[Estimate]:
         """Candidates, best first. Outside its own turn's decisions only the heuristic's
         choice is given (a half-resolved effect cannot be rebuilt from a view).
+        `keep`: a legal move that is a candidate and is never dropped by the halving (a
+        review measures the move played against the best on the same worlds).
         Raises `Stopped` as soon as `should_stop()` is true between two rollouts."""
         choice = self.heuristic.choose(view)
         alone = [Estimate(choice, None, 0.0, 0)]
         if view.pending is None or view.pending.kind != "turn" or len(view.legal) < 2:
             return alone
         options = self.moves(view, choice)
+        kept = None
+        if keep is not None:
+            same = [i for i, o in enumerate(options) if sameness(o) == sameness(keep)]
+            if not same:
+                options.append(keep)
+                same = [len(options) - 1]
+            kept = same[0]
         if len(options) < 2:
             return alone
         budget = budget or self.budget
@@ -131,18 +141,21 @@ class SearchBot:
                 worlds += 1
             if len(alive) > 2:
                 alive.sort(key=lambda i: (-_mean(scores[i]), i))
-                alive = sorted(alive[: max(2, len(alive) // 2)])
+                alive = alive[: max(2, len(alive) // 2)]
+                if kept is not None and kept not in alive:
+                    alive.append(kept)
+                alive.sort()
         return self._estimates(options, scores, wins)
 
     def moves(self, view: View, choice) -> list:
         """The heuristic's choice first, then every distinct other legal move worth a
         rollout, up to `candidates`."""
         options = [choice]
-        seen = {_sameness(choice)}
+        seen = {sameness(choice)}
         for action in view.legal:
             if len(options) >= self.candidates:
                 break
-            key = _sameness(action)
+            key = sameness(action)
             if key in seen:
                 continue
             if isinstance(action, act.StoreAp) and action.amount > 2:
@@ -191,7 +204,7 @@ def _paired(best: dict[int, float], other: dict[int, float]) -> tuple[float, flo
     return mean, 1.96 * math.sqrt(var / len(diffs))
 
 
-def _sameness(action) -> tuple:
+def sameness(action) -> tuple:
     """Two actions that differ only by which copy of a card they name are one move."""
     fields = attrs.asdict(action, recurse=False)
     for name in ("card",):

@@ -1,0 +1,79 @@
+"""`weathering review`: the same save gives the same review; each seat is judged from
+its own view alone (the cards it could not see dealt again: the same review); the JSON
+the README promises."""
+
+import json
+import random
+
+from test_history import scrambled
+
+from weathering_tui.bots.review import Decision, decisions, review, review_decisions, to_json
+from weathering_tui.cli import main
+from weathering_tui.engine import apply, new_game, view_for
+from weathering_tui.savefile import SavedGame, write_save
+from weathering_tui.sim.simulate import play_game, setup_for
+
+
+def a_game(seed=8):
+    setup = setup_for("1v1", seed)
+    state, actions = play_game(setup, "random", lobbyists="heuristic", stop_after=40)
+    return setup, actions, state
+
+
+def test_the_same_game_gives_the_same_review():
+    setup, actions, _ = a_game()
+    first = review(setup, actions, budget=4)
+    again = review(setup, actions, budget=4)
+    assert first == again
+    assert first.curve and all(0 <= p <= 1 for _, p in first.curve)
+    assert sum(first.reviewed.values()) > 10
+
+
+def test_a_seat_is_judged_from_its_own_view_alone():
+    """The views a review reads are built from a game where every card the seat cannot
+    see is dealt again at each of its decisions: the review of that seat is the same."""
+    setup, actions, _ = a_game(seed=9)
+    seat = 0
+    rng = random.Random(4)
+    state = new_game(setup)
+    twins = []
+    for index, action in enumerate(actions):
+        pending = state.pending
+        if pending.kind == "turn" and pending.seat == seat:
+            twin = scrambled(state, seat, rng)
+            assert [p.hand for p in twin.players] != [p.hand for p in state.players]
+            view = view_for(twin, seat, with_log=False)
+            if len(view.legal) > 1:
+                twins.append(Decision(index, view, action))
+        apply(state, action)
+    real = decisions(setup, actions, [seat])
+    assert [d.index for d in real] == [d.index for d in twins]
+    assert review_decisions(real, budget=4) == review_decisions(twins, budget=4)
+
+
+def test_review_json_has_the_curve_and_each_seat_s_costliest_decisions(tmp_path, capsys):
+    setup, actions, state = a_game(seed=12)
+    path = tmp_path / "g.toml"
+    write_save(path, SavedGame(setup, actions, state, "t", "t"))
+    assert main(["--lang", "en", "review", str(path), "--budget", "4", "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert set(out) >= {"curve", "seats"}
+    assert all(len(point) == 2 for point in out["curve"])
+    for items in out["seats"].values():
+        assert len(items) <= 3
+        for item in items:
+            assert set(item) == {"index", "round", "played", "suggested", "cost"}
+            assert item["cost"] > 0
+        costs = [i["cost"] for i in items]
+        assert costs == sorted(costs, reverse=True)
+    assert main(["--lang", "en", "review", str(path), "--budget", "4", "--seat", "1"]) == 0
+    text = capsys.readouterr().out
+    assert "win chance" in text and "decisions reviewed" in text
+    assert main(["--lang", "en", "review", str(path), "--seat", "7"]) == 2
+
+
+def test_to_json_names_moves_by_their_keys():
+    setup, actions, _ = a_game(seed=8)
+    result = review(setup, actions, budget=4)
+    data = to_json(result)
+    assert json.loads(json.dumps(data)) == data

@@ -1,0 +1,192 @@
+"""A review of a finished (or unfinished) game: `weathering review SAVE`, and `v` in
+`weathering replay`.
+
+The game is replayed action by action. At each decision of its own turn where a seat
+had a choice, the expert (bots/search.py) is given **that seat's view at that moment**
+— never the state, never another hand — and searches the best moves with the move
+actually played kept in the race to the end, so the two are compared on the same
+sampled worlds. What the review keeps:
+
+- for each seat, its three costliest decisions: the move played, the one the expert
+  would have played, and the estimated cost (points of win chance, for that seat's side),
+  among the decisions where the expert's move beat the one played beyond noise (a
+  paired 95 % interval on the final gauge, over the same worlds): a review that ranked
+  noise would teach a player the wrong lesson;
+- the curve of the Écolos' win chance along the game, one point per reviewed decision,
+  as the deciding seat's search saw it.
+
+`Decision`s are taken from the game by `decisions()`; `review_decisions()` sees only
+those views: nothing else of the game reaches the search. Each search is seeded from
+the decision's index and seat, and its budget is a count of rollouts, so the same save
+gives the same review on any machine.
+"""
+
+from __future__ import annotations
+
+import zlib
+from collections.abc import Callable, Iterable
+
+import attrs
+
+from ..engine import View, action_key, apply, new_game, view_for
+from .search import SearchBot, sameness
+
+BUDGET = 96  # rollouts per decision reviewed (an offline command: worth more than a hint)
+WORST = 3
+
+
+@attrs.frozen
+class Decision:
+    """One turn decision of a seat: the view it had and the move it made."""
+
+    index: int  # the action's index in the game
+    view: View
+    played: object
+
+
+@attrs.frozen
+class Costly:
+    index: int
+    round: int
+    seat: int
+    played: object
+    suggested: object
+    cost: float  # points of win chance (0–100) the seat's side lost by it, as estimated
+    win_played: float  # the side's win chance after the move played (0–1)
+    win_best: float  # after the expert's move
+    view: View = attrs.field(eq=False, repr=False)  # the seat's view then, to name moves
+
+
+@attrs.frozen
+class Review:
+    curve: tuple[tuple[int, float], ...]  # (action index, the Écolos' win chance 0–1)
+    seats: dict[int, tuple[Costly, ...]]  # each seat's costliest decisions, worst first
+    reviewed: dict[int, int]  # decisions reviewed per seat
+
+
+def decisions(setup, actions: Iterable, seats: Iterable[int], content=None) -> list[Decision]:
+    """The turn decisions of `seats` where there was a choice, each with the seat's view
+    then (with its log: what the seat had been told)."""
+    wanted = set(seats)
+    state = new_game(setup, content)
+    found = []
+    for index, action in enumerate(actions):
+        pending = state.pending
+        if pending is not None and pending.kind == "turn" and pending.seat in wanted:
+            view = view_for(state, pending.seat, with_log=False)
+            if len(view.legal) > 1:
+                found.append(Decision(index, view, action))
+        apply(state, action)
+    return found
+
+
+def review_decisions(
+    found: list[Decision],
+    content=None,
+    budget: int = BUDGET,
+    progress: Callable[[int], None] | None = None,
+    should_stop: Callable[[], bool] | None = None,
+) -> Review:
+    """The review of these decisions, from their views alone."""
+    curve = []
+    per_seat: dict[int, list[Costly]] = {}
+    reviewed: dict[int, int] = {}
+    for n, decision in enumerate(found):
+        view = decision.view
+        seed = zlib.crc32(f"review:{decision.index}:{view.seat}".encode())
+        bot = SearchBot(seed, content, budget=budget)
+        ranked = bot.rank(view, keep=decision.played, should_stop=should_stop)
+        reviewed[view.seat] = reviewed.get(view.seat, 0) + 1
+        if progress is not None:
+            progress(n + 1)
+        best = ranked[0]
+        if best.win is None:
+            continue
+        ecologist = view.me.side == "ecologist"
+        curve.append((decision.index, best.win if ecologist else 1 - best.win))
+        played = next((e for e in ranked if _same(e.action, decision.played)), None)
+        if played is None or played is best or played.win is None:
+            continue
+        # Only a loss the search can tell from noise: the best move beat the one played
+        # on the worlds both met, beyond a paired 95 % interval.
+        if played.gap - played.margin <= 0:
+            continue
+        cost = round(100 * (best.win - played.win), 1)
+        if cost <= 0:
+            continue
+        per_seat.setdefault(view.seat, []).append(
+            Costly(
+                decision.index,
+                view.round,
+                view.seat,
+                decision.played,
+                best.action,
+                cost,
+                played.win,
+                best.win,
+                view,
+            )
+        )
+    seats = {
+        seat: tuple(sorted(items, key=lambda c: (-c.cost, c.index))[:WORST])
+        for seat, items in sorted(per_seat.items())
+    }
+    return Review(tuple(curve), seats, reviewed)
+
+
+def review(setup, actions, seats=None, content=None, budget: int = BUDGET, progress=None):
+    """The review of a game for `seats` (default: every seat)."""
+    seats = range(len(setup.seats)) if seats is None else seats
+    found = decisions(setup, actions, seats, content)
+    return review_decisions(found, content, budget, progress)
+
+
+def _same(a, b) -> bool:
+    return sameness(a) == sameness(b)
+
+
+def to_json(result: Review) -> dict:
+    """`curve`: [action index, the Écolos' win chance]; `seats`: seat → its costliest
+    decisions (moves named by `engine.action_key`, cost in points of win chance)."""
+    return {
+        "curve": [[index, round(chance, 4)] for index, chance in result.curve],
+        "seats": {
+            str(seat): [
+                {
+                    "index": c.index,
+                    "round": c.round,
+                    "played": action_key(c.played),
+                    "suggested": action_key(c.suggested),
+                    "cost": c.cost,
+                }
+                for c in items
+            ]
+            for seat, items in result.seats.items()
+        },
+        "reviewed": {str(seat): n for seat, n in sorted(result.reviewed.items())},
+    }
+
+
+def plot(curve, actions: int, width: int = 60, height: int = 8) -> list[str]:
+    """The Écolos' win chance along the game, as lines of text (0 % at the bottom)."""
+    if not curve:
+        return []
+    columns: list[list[float]] = [[] for _ in range(width)]
+    for index, chance in curve:
+        columns[min(width - 1, index * width // max(1, actions))].append(chance)
+    heights = []
+    last = None
+    for column in columns:
+        if column:
+            last = sum(column) / len(column)
+        heights.append(last)
+    rows = []
+    for row in range(height, 0, -1):
+        top = row / height
+        line = "".join(
+            " " if h is None else ("█" if h >= top - 0.5 / height else " ") for h in heights
+        )
+        label = f"{round(100 * top):3d}% " if row in (height, (height + 1) // 2) else "     "
+        rows.append(label + "┤" + line)
+    rows.append("  0% └" + "─" * width)
+    return rows
