@@ -5,6 +5,7 @@ python -m weathering_tui.bench engine     # simulator speed, save and load
 python -m weathering_tui.bench tui        # start-up and key repaint
 python -m weathering_tui.bench history    # clone, the expert with clones, replay, undo, hints
 python -m weathering_tui.bench rollouts   # rollouts/s: the View path against the lean path
+python -m weathering_tui.bench hints 60   # hints before and now against a 16× deeper search
 """
 
 from __future__ import annotations
@@ -235,12 +236,14 @@ def main(argv: list[str]) -> int:
         "which",
         nargs="?",
         default="all",
-        choices=("all", "engine", "tui", "history", "expert", "rollouts"),
+        choices=("all", "engine", "tui", "history", "expert", "rollouts", "hints"),
         help="engine: simulator, save/load; tui: start-up, key repaint; history: clone, "
         "the expert, replay, undo, hints; expert: expert vs heuristic games (default: all "
         "but history and expert)",
     )
-    parser.add_argument("pairs", nargs="?", type=count, default=30, help="expert: deals (30)")
+    parser.add_argument(
+        "pairs", nargs="?", type=count, default=30, help="expert: deals (30); hints: positions (24)"
+    )
     parser.add_argument(
         "configuration", nargs="?", default="1v1", help="expert: configuration (1v1)"
     )
@@ -252,6 +255,11 @@ def main(argv: list[str]) -> int:
         return 0
     if args.which == "rollouts":
         bench_rollouts()
+        return 0
+    if args.which == "hints":
+        from .bench_hints import bench_hints
+
+        bench_hints(args.pairs if args.pairs != 30 else 24)
         return 0
     if args.which == "expert":
         from .content import configuration_ids
