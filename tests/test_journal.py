@@ -94,3 +94,104 @@ async def test_a_table_server_compacts_its_journal_off_the_event_loop(tmp_path, 
     assert threading.get_ident() not in threads
     assert read_table(table.path).actions == actions
     assert len(FileJournal.beside(table.path).entries()) < 10
+
+
+CHILD_APPEND = r"""
+import os, resource, signal, sys, json
+from pathlib import Path
+sys.path.insert(0, sys.argv[3])
+from test_journal import game_with
+from weathering_tui.storage.journal import FileJournal
+
+signal.signal(signal.SIGXFSZ, signal.SIG_IGN)  # as `weathering serve` does
+path = Path(sys.argv[1])
+full = game_with(40)
+journal = FileJournal(path)
+journal.append(0, full.actions[:10])
+whole = path.stat().st_size
+resource.setrlimit(resource.RLIMIT_FSIZE, (whole + int(sys.argv[2]), resource.RLIM_INFINITY))
+outcome = {"whole": whole}
+try:
+    journal.append(10, full.actions[10:40])
+    outcome["append"] = "ok"
+except OSError as exc:
+    outcome["append"] = exc.errno
+outcome["after_failure"] = path.stat().st_size
+outcome["entries_after_failure"] = len(journal.entries())
+resource.setrlimit(resource.RLIMIT_FSIZE, (resource.RLIM_INFINITY, resource.RLIM_INFINITY))
+journal.append(10, full.actions[10:40])  # the disk has room again: tried again
+outcome["entries_at_last"] = [n for n, _ in journal.entries()]
+print(json.dumps(outcome))
+"""
+
+
+def test_a_full_disk_refuses_the_append_whole_and_leaves_no_torn_line(tmp_path):
+    """RLIMIT_FSIZE in a child: the batch does not fit, part of it could be written.
+    The append must fail whole (the file cut back to its last whole line) so that,
+    once there is room again, the same actions follow on a clean line: nothing lost,
+    nothing skipped (before, a torn fragment hid every later line)."""
+    import errno
+    import json
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    tests = Path(__file__).parent
+    run = subprocess.run(
+        [sys.executable, "-c", CHILD_APPEND, str(tmp_path / "t.journal"), "300", str(tests)],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        cwd=tests.parent,
+    )
+    assert run.returncode == 0, run.stderr
+    outcome = json.loads(run.stdout)
+    assert outcome["append"] in (errno.EFBIG, errno.ENOSPC)
+    assert outcome["after_failure"] == outcome["whole"]
+    assert outcome["entries_after_failure"] == 10
+    assert outcome["entries_at_last"] == list(range(40))
+
+
+def test_a_short_write_is_carried_on_to_the_end(tmp_path, monkeypatch):
+    import os
+
+    real = os.write
+    calls = []
+
+    def short(fd, data):
+        calls.append(len(data))
+        return real(fd, data[: max(1, len(data) // 3)])
+
+    monkeypatch.setattr(os, "write", short)
+    journal = FileJournal(tmp_path / "t.journal")
+    journal.append(0, game_with(12).actions)
+    monkeypatch.setattr(os, "write", real)
+    assert len(calls) > 2
+    assert [n for n, _ in journal.entries()] == list(range(12))
+
+
+def test_a_damaged_line_in_the_middle_is_reported_not_skipped(tmp_path, capsys):
+    save = tmp_path / "t.toml"
+    full = game_with(10)
+    write_save(save, game_with(2), backup=False)
+    journal = FileJournal.beside(save)
+    journal.append(2, full.actions[2:5])
+    with open(journal.path, "ab") as handle:
+        handle.write(b'{"n": 5, "acti\n')  # torn, then more lines written after it
+    journal.append(5, full.actions[5:8])
+    with pytest.raises(SaveError, match="line 4 is damaged"):
+        read_table(save)
+    assert cli(["--lang", "en", "check", str(save)]) != 0
+    assert "line 4 is damaged" in capsys.readouterr().out
+
+
+def test_a_torn_tail_left_by_a_crash_is_cut_before_the_next_append(tmp_path):
+    journal = FileJournal(tmp_path / "t.journal")
+    full = game_with(6)
+    journal.append(0, full.actions[:3])
+    with open(journal.path, "ab") as handle:
+        handle.write(b'{"n": 3, "act')  # killed mid-write: never synced, never shown
+    reopened = FileJournal(journal.path)
+    assert reopened.length == 3
+    reopened.append(3, full.actions[3:6])
+    assert [n for n, _ in reopened.entries()] == list(range(6))

@@ -12,9 +12,15 @@ def serve(args) -> int:
     import asyncio
     from pathlib import Path
 
+    import signal
+
     from .net.server import Server, serve
     from .savefile import saves_dir
 
+    # A write past the file-size limit (ulimit -f) fails with EFBIG, which the journal
+    # handles (cut back, table paused, tried again), instead of killing the server.
+    if hasattr(signal, "SIGXFSZ"):
+        signal.signal(signal.SIGXFSZ, signal.SIG_IGN)
     folder = saves_dir(getattr(args, "saves_dir", None))
     store = None
     if args.store:

@@ -15,6 +15,8 @@ left out.
 
 from __future__ import annotations
 
+import contextlib
+import errno
 import json
 import os
 from pathlib import Path
@@ -55,35 +57,68 @@ class FileJournal:
 
     def __init__(self, path: Path):
         self.path = Path(path)
+        self._drop_torn_tail()
         self.length = len(self.entries()) if self.path.exists() else 0
+
+    def _drop_torn_tail(self) -> None:
+        """A crash mid-append leaves a last line without its end of line (never synced,
+        never shown): cut it off, so that the next append starts a line of its own."""
+        try:
+            raw = self.path.read_bytes()
+        except (FileNotFoundError, PermissionError):
+            return
+        if raw and not raw.endswith(b"\n"):
+            with contextlib.suppress(OSError):
+                os.truncate(self.path, raw.rfind(b"\n") + 1)
 
     @classmethod
     def beside(cls, save: Path) -> FileJournal:
         return cls(Path(save).with_suffix(".journal"))
 
     def append(self, start: int, actions: list) -> None:
+        """Whole lines or nothing: a short write is carried on until every byte is
+        written; a write or fsync that fails (ENOSPC, EFBIG, EIO) cuts the file back to
+        its last whole line and raises, so the caller shows nothing and tries again
+        later on a clean end."""
+        data = lines(start, actions)
         fd = os.open(self.path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o600)
         try:
-            os.write(fd, lines(start, actions))
-            os.fsync(fd)
+            end = os.fstat(fd).st_size
+            try:
+                written = 0
+                while written < len(data):
+                    done = os.write(fd, data[written:])
+                    if done <= 0:
+                        raise OSError(errno.ENOSPC, "the journal took no more bytes")
+                    written += done
+                os.fsync(fd)
+            except OSError:
+                _cut_back(fd, end)
+                raise
         finally:
             os.close(fd)
         self.length += len(actions)
 
     def entries(self) -> list[tuple[int, dict]]:
+        """The lines kept. A last line without its end of line was cut by a crash before
+        it was synced, so never shown: it is left out. Any other line that does not
+        read is damage, never silently dropped: a SaveError naming the file and line."""
         try:
             raw = self.path.read_bytes()
         except FileNotFoundError:
             return []
         found = []
-        for line in raw.split(b"\n"):
+        parts = raw.split(b"\n")
+        for number, line in enumerate(parts, 1):
             if not line:
                 continue
             try:
                 entry = json.loads(line)
                 found.append((int(entry["n"]), entry["action"]))
             except (ValueError, KeyError, TypeError):
-                break  # a line cut by a crash: never synced, so never shown
+                if number == len(parts):  # no end of line after it: a write cut short
+                    break
+                raise SaveError(self.path, "journal_line_is_damaged", p0=number) from None
         return found
 
     def reset(self) -> None:
@@ -93,6 +128,16 @@ class FileJournal:
         finally:
             os.close(fd)
         self.length = 0
+
+
+def _cut_back(fd: int, end: int) -> None:
+    """Truncate to `end` (the last whole line) after a failed append; if even that
+    fails, the torn bytes are left for `entries` to refuse, never to skip silently."""
+    try:
+        os.ftruncate(fd, end)
+        os.fsync(fd)
+    except OSError:
+        pass
 
 
 def replay_journal(path: Path, game: SavedGame, journal: Journal) -> int:

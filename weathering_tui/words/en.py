@@ -487,6 +487,7 @@ SAVE_PROBLEMS: dict[str, str] = {
     "journal_action": "journal: action {p0}: {p1}",
     "journal_action_follows_action": "journal: action {p0} follows action {p1}",
     "journal_action_is_illegal": "journal: action {p0} is illegal: {p1}",
+    "journal_line_is_damaged": "journal: line {p0} is damaged (not the last one: lines after it were written, so it is no crash's cut). Nothing was dropped: restore the file, or move the lines from that one on aside",
     "journal_action_is_unreadable": "journal: action {p0} is unreadable",
     "meta_created_and_meta_updated": "meta.created and meta.updated must be timestamps",
     "meta_handed_to_bots_must": "meta.handed_to_bots must list seat numbers",

@@ -488,6 +488,7 @@ SAVE_PROBLEMS: dict[str, str] = {
     "journal_action": "journal : {p1}",
     "journal_action_follows_action": "journal : l'action {p0} suit l'action {p1}",
     "journal_action_is_illegal": "journal : l'action {p0} est illégale : {p1}",
+    "journal_line_is_damaged": "journal : ligne {p0} abîmée (ce n'est pas la dernière : des lignes ont été écrites après, ce n'est donc pas la coupure d'un arrêt brutal). Rien n'a été écarté : restaurez le fichier, ou mettez de côté les lignes à partir de celle-là",
     "journal_action_is_unreadable": "journal : action {p0} illisible",
     "meta_created_and_meta_updated": "meta.created et meta.updated doivent être des dates",
     "meta_handed_to_bots_must": "meta.handed_to_bots doit lister des numéros de place",
