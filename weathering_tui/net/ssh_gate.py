@@ -11,8 +11,9 @@ A logged-in connection holding no session is closed after SESSION_WITHIN seconds
 
 A network is what one party has many of for little: an IPv4 /24, an IPv6 /56 (what a
 provider commonly gives one customer: a /64 each was sixteen networks for anyone with an
-ordinary block). A loopback address stands alone (a local proxy, or tests playing
-several hosts). Sessions (each a `join` process) start at SESSION_STARTS a second per
+ordinary block). Every loopback address (127.0.0.0/8, ::1, and v4 on a v6 socket) is one
+network, "this machine": any local user can pick among 16 million 127.x addresses, and
+one each let a single user fill the door (1 login in 10 got in). Sessions (each a `join` process) start at SESSION_STARTS a second per
 network on average, SESSION_BURST at once.
 """
 
@@ -50,7 +51,7 @@ def network(address: str) -> str:
     if ip.version == 6 and ip.ipv4_mapped is not None:
         ip = ip.ipv4_mapped
     if ip.is_loopback:
-        return str(ip)
+        return "loopback"
     prefix = 24 if ip.version == 4 else 56
     return str(ipaddress.ip_network(f"{ip}/{prefix}", strict=False))
 
