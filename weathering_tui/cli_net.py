@@ -10,9 +10,8 @@ from .cli import _tr
 
 def serve(args) -> int:
     import asyncio
-    from pathlib import Path
-
     import signal
+    from pathlib import Path
 
     from .net.server import Server, serve
     from .savefile import saves_dir

@@ -13,8 +13,9 @@ A network is what one party has many of for little: an IPv4 /24, an IPv6 /56 (wh
 provider commonly gives one customer: a /64 each was sixteen networks for anyone with an
 ordinary block). Every loopback address (127.0.0.0/8, ::1, and v4 on a v6 socket) is one
 network, "this machine": any local user can pick among 16 million 127.x addresses, and
-one each let a single user fill the door (1 login in 10 got in). Sessions (each a `join` process) start at SESSION_STARTS a second per
-network on average, SESSION_BURST at once.
+one each let a single user fill the door (1 login in 10 got in). Sessions (each a
+`join` process) start at SESSION_STARTS a second per network on average, SESSION_BURST
+at once.
 """
 
 from __future__ import annotations
