@@ -154,14 +154,8 @@ def aimed_wrong(heuristic: HeuristicBot, view: View, action: act.PlayCard) -> bo
     if action.target is None:
         return False
     ally = view.players[action.target].side == view.me.side
-    for effect in heuristic.card(action.card).cartouches[action.cartouche]:
-        if not fx.aimed(effect):
-            continue
-        if ally and isinstance(effect, fx.LoseAp | fx.DiscardRandom):
-            return True
-        if not ally and isinstance(effect, fx.Draw | fx.GiveCards):
-            return True
-    return False
+    aim = fx.aim(heuristic.card(action.card).cartouches[action.cartouche])
+    return aim == (fx.HARMS if ally else fx.HELPS)
 
 
 def rollout(

@@ -233,6 +233,25 @@ def aimed(effect: Effect) -> bool:
     return getattr(effect, "who", "").startswith("target:")
 
 
+HARMS = "harms"  # the target loses PA or cards at random
+HELPS = "helps"  # the target draws or is given cards
+
+
+def aim(effects) -> str | None:
+    """How a list of effects treats the player chosen as its target: HARMS, HELPS, or
+    None (no target, or a fair swap). One home for the rule the target dialog (harmful
+    effects aim at an opponent first, and ask before hitting one's own side), the
+    expert's candidates and the hints all follow."""
+    for effect in effects:
+        if not aimed(effect):
+            continue
+        if isinstance(effect, LoseAp | DiscardRandom):
+            return HARMS
+        if isinstance(effect, Draw | GiveCards):
+            return HELPS
+    return None
+
+
 def target_selector(effects) -> str | None:
     """The `target:*` selector named by a list of effects, if any (at most one per list)."""
     for effect in effects:

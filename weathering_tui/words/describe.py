@@ -131,6 +131,34 @@ def _what_target_has(tr: Tr, view: View, cartouche, target) -> str:
     return ""
 
 
+def target_effects(content, view: View, action) -> tuple:
+    """The effects a card played or a power used applies (what decides its aim)."""
+    match action:
+        case act.PlayCard(card=card, cartouche=index):
+            return tuple(content.cards[card_id(card)].cartouches[index])
+        case act.UsePower():
+            me = view.me
+            return tuple(content.characters[me.character].power.at(me.level).effects)
+    return ()
+
+
+def against_own_side(content, view: View, action) -> bool:
+    """A harmful effect aimed at the player or an ally, or a gift aimed at an opponent."""
+    target = getattr(action, "target", None)
+    if target is None or not 0 <= target < len(view.players):
+        return False
+    aim = fx.aim(target_effects(content, view, action))
+    ally = view.players[target].side == view.me.side
+    return aim == (fx.HARMS if ally else fx.HELPS)
+
+
+def aimed_well_first(content, view: View, actions: list) -> list:
+    """The same choices, those aimed as a player almost always wants first (a Storm at
+    an opponent, a draw for oneself): the highlighted default must never be the one
+    that costs a new player their own PA."""
+    return sorted(actions, key=lambda a: against_own_side(content, view, a))
+
+
 def move_label(tr: Tr, view: View, action) -> str:
     """A move said whole, out of the dialog that would give it its context (a hint, a
     lesson's next step): "store 2 PA", "propose a trade to Amir", "play Storm: …"."""

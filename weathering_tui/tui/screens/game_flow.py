@@ -9,7 +9,7 @@ import attrs
 from ...engine import IllegalAction, card_id
 from ...engine import actions as act
 from ...words import render_refusal
-from ...words.describe import choice_label, decision_title
+from ...words.describe import against_own_side, choice_label, decision_title
 from .choice import UNDO, ChoiceModal
 from .privacy import PrivacyScreen
 
@@ -266,7 +266,36 @@ class GameFlow:
         self.asking = None
         if action == UNDO:
             self.action_undo()
+        elif action is not None and against_own_side(self.tr.content, self.view(), action):
+            self._confirm_own_side(action)
         elif action is not None:
+            self.play(action)
+        else:
+            self.advance()
+
+    def _confirm_own_side(self, action) -> None:
+        """A blow aimed at oneself or an ally (or a gift at an opponent) is played only
+        once confirmed: one key, and the safe answer is the one highlighted."""
+        view = self.view()
+        target = view.players[action.target]
+        key = "own_side.self" if action.target == view.seat else "own_side.ally"
+        if target.side != view.me.side:
+            key = "own_side.gift"
+        options = [(self.tr("own_side.no"), None), (self.tr("own_side.yes"), action)]
+        self.busy = True
+        self.app.push_screen(
+            ChoiceModal(
+                self.tr("own_side.title"),
+                options,
+                body=self.tr(key, what=choice_label(self.tr, view, action), name=target.name),
+                can_back=True,
+            ),
+            self._confirmed,
+        )
+
+    def _confirmed(self, action) -> None:
+        self.busy = False
+        if action is not None:
             self.play(action)
         else:
             self.advance()

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from ...engine import IllegalAction
 from ...engine import actions as act
-from ...words.describe import choice_label, move_label
+from ...words.describe import aimed_well_first, choice_label, move_label
 from .choice import ChoiceModal
 
 TURN_ACTIONS = {"play", "deck", "discard", "draw", "trade", "store", "power", "end"}
@@ -131,7 +131,8 @@ class GameKeys:
         if not card.plays:
             self.play(act.PlayCard(self.view().seat, card.instance))  # refused, with the reason
             return
-        self._choose(self.tr("choose.play", card=self.tr.card(card.instance)), list(card.plays))
+        plays = aimed_well_first(self.tr.content, self.view(), list(card.plays))
+        self._choose(self.tr("choose.play", card=self.tr.card(card.instance)), plays)
 
     def action_deck(self) -> None:
         card = self._selected()
@@ -177,7 +178,7 @@ class GameKeys:
         body = f"{self.tr.power_text(me.character)}\n{self.tr('power.cost', cost=me.power_cost)}"
         self._choose(
             self.tr("choose.power", power=power),
-            self._options(act.UsePower),
+            aimed_well_first(self.tr.content, self.view(), self._options(act.UsePower)),
             body=body,
             confirm=True,
         )

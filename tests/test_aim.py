@@ -1,0 +1,55 @@
+"""Each kind of targeted card, aimed as a player almost always wants it first: a blow
+(PA lost, cards discarded at random) at an opponent, a gift (a card drawn, cards given)
+to one's own side; a fair swap (an exchange) keeps the seats' order. The target dialog,
+the expert's candidates and the hints read this one rule (content.effects.aim)."""
+
+import pytest
+from helpers import set_hand, start, turn_of
+
+from weathering_tui.content import default_content
+from weathering_tui.content import effects as fx
+from weathering_tui.engine import actions as act
+from weathering_tui.engine import view_for
+from weathering_tui.words.describe import against_own_side, aimed_well_first
+
+KINDS = [
+    ("tempete", fx.HARMS),  # lose_ap
+    ("evasion_fiscale", fx.HARMS),  # lose_ap
+    ("ecologie_decoloniale", fx.HARMS),  # discard_random
+    ("montee_des_eaux", fx.HARMS),  # damage, then discard_random
+    ("fracturation_hydraulique", fx.HARMS),  # damage, then lose_ap
+    ("financement_participatif", fx.HELPS),  # heal, then draw
+    ("entraide", fx.HELPS),  # give_cards
+    ("accord_de_libre_echange", None),  # exchange: fair
+]
+
+
+@pytest.mark.parametrize(("card", "aim"), KINDS)
+def test_every_targeted_card_kind_is_aimed_as_a_player_wants(card, aim):
+    content = default_content()
+    assert fx.aim(content.cards[card].cartouches[0]) == aim
+    for seat in (0, 3):  # an Écolo and a Lobbyiste of a 3v2
+        state = start("3v2", seed=3)
+        set_hand(state, seat, card)
+        turn_of(state, seat, ap=10)
+        view = view_for(state, seat)
+        plays = [a for a in view.legal if isinstance(a, act.PlayCard) and a.target is not None]
+        assert plays, card
+        ordered = aimed_well_first(content, view, plays)
+        first = view.players[ordered[0].target]
+        mine = view.me.side
+        if aim == fx.HARMS:
+            assert first.side != mine, "a blow goes first at an opponent"
+        elif aim == fx.HELPS:
+            assert first.side == mine, "a gift goes first to one's own side"
+        else:
+            assert ordered == plays  # nothing to prefer: the seats' order
+        wrong = {a.target for a in plays if against_own_side(content, view, a)}
+        allies = {p.seat for p in view.players if p.side == mine}
+        expected = {a.target for a in plays} & (
+            allies if aim == fx.HARMS else set() if aim is None else set(range(5)) - allies
+        )
+        assert wrong == expected
+        assert all(
+            not against_own_side(content, view, a) for a in ordered[: len(plays) - len(wrong)]
+        )
