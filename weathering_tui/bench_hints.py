@@ -103,7 +103,6 @@ def judge(view) -> dict:
     return {
         "before": verdict(before[0].action, before[0].win),
         "now": verdict(now[0].action, now[0].win),
-        "now_raw": verdict(now[0].action, now[0].raw),
         "tied": now.tied,
         "seconds": (before_seconds, now_seconds),
     }
@@ -120,11 +119,7 @@ def bench_hints(count: int = 24, workers: int = 2) -> None:
         f"hints on {len(results)} positions (1v1, 2v1, 3v2) against a reference of every "
         f"move on the same {REFERENCE_WORLDS} worlds:"
     )
-    for name, label in (
-        ("before", "pimc, 5 × 12"),
-        ("now_raw", "expert, 36, its own share shown"),
-        ("now", "expert, 36, drawn to the position's"),
-    ):
+    for name, label in (("before", "pimc, 5 × 12"), ("now", "expert, 36")):
         rows = [r[name] for r in results]
         agree = sum(r["agrees"] for r in rows) / len(rows)
         cost = statistics.mean(r["cost"] for r in rows)
