@@ -8,6 +8,7 @@ from weathering_tui.tui.screens.choice import ChoiceModal
 from weathering_tui.tui.screens.end import EndScreen
 from weathering_tui.tui.screens.game import GameScreen
 from weathering_tui.tui.screens.privacy import PrivacyScreen
+from weathering_tui.tui.screens.recap import RecapScreen
 from weathering_tui.tui.screens.title import TitleScreen
 from weathering_tui.tui.screens.window import WindowPrompt
 
@@ -21,7 +22,7 @@ async def drive(pilot, app, until, limit=2000):
         if until(app):
             return
         screen = app.screen
-        if isinstance(screen, PrivacyScreen):
+        if isinstance(screen, PrivacyScreen | RecapScreen):
             await pilot.press("enter")
         elif isinstance(screen, WindowPrompt):  # a shared terminal's window: nobody reacts
             await pilot.pause(0.1)

@@ -197,3 +197,26 @@ def test_replay_as_one_seat(snap_compare, lang):
 def test_replay_with_every_hand_open_once_the_game_is_over(snap_compare):
     game = finished_game()
     assert snap_compare(app(replay=(game, 40, 1)), press=["o"], terminal_size=(80, 24))
+
+
+def test_since_your_last_turn(snap_compare):
+    """The recap at the start of a turn: the gauge, then what each other seat did."""
+
+    async def end_turn_then_wait_for_the_recap(pilot):
+        from weathering_tui.tui.screens.recap import RecapScreen
+
+        await pilot.press("e")
+        for _ in range(200):
+            if isinstance(pilot.app.screen, RecapScreen):
+                return
+            if pilot.app.screen.is_modal:
+                await pilot.press("1")
+            await pilot.pause(0.05)
+        raise AssertionError("no recap")
+
+    game = phase_one_game()
+    assert snap_compare(
+        app(lang="en", game=game),
+        run_before=end_turn_then_wait_for_the_recap,
+        terminal_size=(80, 24),
+    )

@@ -11,6 +11,7 @@ from textual.containers import Horizontal
 from textual.screen import Screen
 
 from ...engine import SPECTATOR
+from ...play.recap import Recaps
 from ..messages import TableEvent
 from ..widgets import (
     DeckPane,
@@ -81,6 +82,7 @@ class GameScreen(GameFlow, GameKeys, GameLearn, Screen[None]):
         self.selected = 0
         self.busy = False  # a modal or privacy screen is up, or a bot timer runs
         self.hinting = False  # the expert thinks of a hint (Escape: no dialog after all)
+        self.recaps = Recaps()  # "since your last turn", per seat
         self.asking: ChoiceModal | None = None  # the decision dialog open now
         self.asked_legal: tuple = ()  # what it offered
         self._timer = None

@@ -56,8 +56,11 @@ class GameFlow:
             return  # (a terminal too small: the game waits under the message)
         session = self.session
         step = session.next_step()
+        since = self.recaps.observe(self.view())  # every step: it marks where turns end
         if step.kind in ("turn", "decide") and self.show_lesson():
             return  # a guided game's lesson first
+        if step.kind == "turn" and since is not None and self._show_recap(since):
+            return  # what the others did since this player's last turn, first
         if step.kind == "over":
             self.app.show_end(session)
         elif step.kind == "transition":
@@ -88,6 +91,37 @@ class GameFlow:
             self.refresh_view()
             if step.kind == "decide":
                 self.ask_decision()
+
+    def _show_recap(self, since) -> bool:
+        """At the start of a player's turn, what every other seat did since their last
+        one (any key goes on). True if it was shown."""
+        from ...words.describe import log_line
+        from .recap import RecapScreen
+
+        view = self.view()
+        if self.session.learning:
+            return False
+        lines = [
+            line
+            for entry in view.log[since.start :]
+            if (line := log_line(self.tr, view, entry)) is not None
+        ]
+        if not lines:
+            return False
+        gauge = (
+            self.tr("recap.gauge", before=since.hp, after=view.hp)
+            if since.hp != view.hp
+            else self.tr("recap.gauge_same", hp=view.hp)
+        )
+        self.busy = True
+
+        def done(_) -> None:
+            self.busy = False
+            self.advance()
+
+        title = self.tr("recap.title", name=view.me.name)
+        self.app.push_screen(RecapScreen(title, [gauge, *lines], self.tr("recap.keys")), done)
+        return True
 
     # ------------------------------------------------------------ a shared terminal's window
 

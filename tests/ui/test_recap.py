@@ -1,0 +1,74 @@
+""" "Since your last turn": at the start of each of a player's turns, before any dialog
+of that turn, what the other seats did, naming them; any key goes on."""
+
+import asyncio
+
+from weathering_tui.play.recap import Recaps
+from weathering_tui.tui.app import WeatheringApp
+from weathering_tui.tui.screens.choice import ChoiceModal
+from weathering_tui.tui.screens.game import GameScreen
+from weathering_tui.tui.screens.recap import RecapScreen
+
+from .games import at, human_turn, setup_for
+
+
+async def wait_for(pilot, condition, seconds=20.0):
+    for _ in range(int(seconds / 0.05)):
+        if condition():
+            return
+        await asyncio.sleep(0.05)
+        await pilot.pause()
+    raise AssertionError(f"waited too long, on {pilot.app.screen!r}")
+
+
+async def test_after_the_bots_play_the_next_turn_opens_with_what_they_did():
+    game = at(setup_for("2v1", seed=11), human_turn(0, 1))
+    app = WeatheringApp(lang="en", saves_dir=None, game=game, pace=0, autosave=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, GameScreen)
+        round_before = app.session.view().round
+        await pilot.press("e")  # end the turn: the two bots play theirs
+
+        def recap_or_dialog():
+            return isinstance(app.screen, RecapScreen) or (
+                isinstance(app.screen, ChoiceModal) and app.session.view().round > round_before
+            )
+
+        for _ in range(40):  # answer what the bots' turns ask of this player, if anything
+            await wait_for(pilot, lambda: app.screen.is_modal or screen._my_turn())
+            if isinstance(app.screen, RecapScreen) or screen._my_turn():
+                break
+            await pilot.press("1")
+        assert isinstance(app.screen, RecapScreen), "the turn opens with the recap"
+        recap = app.screen
+        names = {p.name for p in app.session.view().players[1:]}
+        text = "\n".join(recap.lines)
+        assert any(name in text for name in names), text
+        assert "gauge" in recap.lines[0]
+        await pilot.press("x")  # any key
+        await wait_for(pilot, lambda: not isinstance(app.screen, RecapScreen))
+        assert screen._my_turn() or isinstance(app.screen, ChoiceModal)
+
+
+class FakeView:
+    def __init__(self, seat, round, active, kind, acted, log, hp=15):
+        from weathering_tui.engine.view_records import PendingView, TurnView
+
+        self.seat, self.round, self.active, self.hp = seat, round, active, hp
+        self.pending = PendingView(kind, seat if kind == "turn" else -1, {})
+        self.log = tuple(range(log))
+        me = type("Me", (), {"turn": TurnView(acted=acted)})
+        self.me = me
+
+
+def test_a_recap_is_given_once_per_turn_from_where_the_last_turn_ended():
+    recaps = Recaps()
+    assert recaps.observe(FakeView(0, 1, 0, "turn", False, 5)) is None  # a first turn
+    assert recaps.observe(FakeView(0, 1, 0, "turn", False, 5)) is None  # once only
+    recaps.observe(FakeView(0, 1, 0, "turn", True, 8))  # playing
+    recaps.observe(FakeView(1, 1, 1, "turn", False, 9, hp=15))  # the turn went on: ended at 9
+    since = recaps.observe(FakeView(0, 2, 0, "turn", False, 14, hp=12))
+    assert since is not None and since.start == 9 and since.hp == 15
+    assert recaps.observe(FakeView(0, 2, 0, "turn", False, 14)) is None

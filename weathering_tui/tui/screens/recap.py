@@ -1,0 +1,52 @@
+""" "Since your last turn": a modal with what the other seats did, closed by any key."""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual import events
+from textual.app import ComposeResult
+from textual.containers import Vertical, VerticalScroll
+from textual.screen import ModalScreen
+from textual.widgets import Static
+
+
+class RecapScreen(ModalScreen[None]):
+    DEFAULT_CSS = """
+    RecapScreen { align: center middle; }
+    RecapScreen > Vertical {
+        width: 78; max-width: 100%; height: auto; max-height: 100%;
+        border: thick $accent; background: $surface; padding: 0 1;
+    }
+    RecapScreen #recap-title { text-style: bold; }
+    RecapScreen #recap-lines { height: auto; max-height: 16; }
+    RecapScreen #recap-keys { color: $text-muted; }
+    """
+
+    def __init__(self, title: str, lines: list[str], keys: str):
+        super().__init__()
+        self.title_text = title
+        self.lines = lines
+        self.keys = keys
+
+    def compose(self) -> ComposeResult:
+        with Vertical():
+            yield Static(Text(self.title_text), id="recap-title")
+            with VerticalScroll(id="recap-lines"):
+                yield Static(Text("\n".join(self.lines)))
+            yield Static(Text(self.keys), id="recap-keys")
+
+    def on_key(self, event: events.Key) -> None:
+        """Any key goes on (a key typed ahead for the turn is spent here, not on a
+        dialog that was not yet on screen when it was typed)."""
+        event.stop()
+        event.prevent_default()
+        if event.key in ("up", "down", "pageup", "pagedown"):
+            scroll = self.query_one("#recap-lines", VerticalScroll)
+            {
+                "up": scroll.scroll_up,
+                "down": scroll.scroll_down,
+                "pageup": scroll.scroll_page_up,
+                "pagedown": scroll.scroll_page_down,
+            }[event.key]()
+            return
+        self.dismiss(None)
