@@ -220,3 +220,16 @@ def test_since_your_last_turn(snap_compare):
         run_before=end_turn_then_wait_for_the_recap,
         terminal_size=(80, 24),
     )
+
+
+def test_game_with_16_colours(snap_compare, monkeypatch):
+    """TERM=xterm without COLORTERM: the ANSI theme, so that borders, titles and the
+    selection show in the terminal's own palette (they were bright black on black)."""
+    monkeypatch.setenv("WEATHERING_COLORS", "16")
+    assert snap_compare(app(lang="en", game=phase_one_game()), terminal_size=(80, 24))
+
+
+def test_game_with_no_color(snap_compare, monkeypatch):
+    """NO_COLOR: the footer's keys keep a space before their word ("p play")."""
+    monkeypatch.setenv("NO_COLOR", "1")
+    assert snap_compare(app(lang="fr", game=phase_one_game()), terminal_size=(80, 24))

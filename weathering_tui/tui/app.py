@@ -69,7 +69,21 @@ class WeatheringApp(App[None]):
     # ------------------------------------------------------------ start
 
     def on_mount(self) -> None:
+        if self.few_colors():
+            # 8 or 16 colours (TERM=xterm, no COLORTERM): the default theme's borders and
+            # muted text came out bright black or black on black, and many 8-colour
+            # palettes draw those as black: the panes had no edges. The terminal's own
+            # ANSI palette shows them.
+            self.theme = "ansi-dark"
         self.start_screens()
+
+    def few_colors(self) -> bool:
+        """The terminal shows 16 colours at most (WEATHERING_COLORS=16 says so too)."""
+        import os
+
+        if os.environ.get("WEATHERING_COLORS") == "16":
+            return True
+        return self.console.color_system in ("standard", "windows")
 
     def start_screens(self) -> None:
         """The first screens (a subclass puts its own: Textual runs every class's

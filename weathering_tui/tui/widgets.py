@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import os
+
 from rich.text import Text
 from textual.markup import escape as escape_markup
 from textual.widget import Widget
@@ -376,6 +378,10 @@ class KeyBar(Line):
             (" ", "", bare, 6),
             (" ", "", bare, 5),
         )
+        if os.environ.get("NO_COLOR"):
+            # No colour: a terminal may draw the key's reverse video as plain text, and
+            # "pjouer" reads as one word: the key always keeps a space before its word.
+            stages = tuple((gap, " ", bare, cut) for gap, _, bare, cut in stages)
         for gap, sep, bare, cut in stages:
             line = [(key, "" if key in bare else _cut(words, cut)) for key, words in keys]
             if sum(len(k) + len(w) + len(sep) + len(gap) for k, w in line) <= width:
