@@ -277,10 +277,10 @@ class WeatheringApp(App[None]):
             session.autosave_now()
             if session.save_problem is None:
                 from ..savemeta import resume_command
-                from ..words import detect_lang
 
-                lang = self.tr.lang if self.tr.lang != detect_lang() else None
-                command = resume_command(session.save_name, session.saves_dir, lang)
+                # Always the language played in: the command may be typed in another
+                # shell, whose locale would choose another one.
+                command = resume_command(session.save_name, session.saves_dir, self.tr.lang)
                 message = self.tr("quit.saved", command=command)
             else:
                 message = self.tr("save.failed", problem=session.save_problem)
