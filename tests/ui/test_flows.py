@@ -358,3 +358,16 @@ async def test_the_end_screen_opens_the_whole_log_and_the_help_jumps_to_the_card
         await pilot.pause()
         assert isinstance(app.screen, HelpScreen)
         assert app.screen.query_one("TabbedContent").active == "cards"
+
+
+async def test_q_on_the_privacy_screen_saves_and_quits(tmp_path):
+    game = at(setup_for("1v1", humans=2, seed=4), human_turn(0, 1))
+    app = WeatheringApp(lang="en", saves_dir=tmp_path, game=game, pace=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await drive(pilot, app, lambda a: isinstance(a.screen, GameScreen) and a.screen._my_turn())
+        await pilot.press("e")  # the other human's turn: the keyboard goes round
+        await drive(pilot, app, lambda a: isinstance(a.screen, PrivacyScreen), limit=200)
+        await pilot.press("q")
+        await pilot.pause()
+    assert app.return_code == 0
+    assert "load" in (app.goodbye or "")

@@ -16,7 +16,11 @@ class PrivacyScreen(Screen[None]):
     PrivacyScreen #privacy-title { text-style: bold; width: auto; }
     PrivacyScreen #privacy-body { color: $text-muted; width: auto; margin-top: 1; }
     """
-    BINDINGS = [Binding("enter", "ready", "OK")]
+    BINDINGS = [
+        Binding("enter", "ready", "OK"),
+        Binding("q", "app.leave", show=False),  # as q everywhere in a game: save and quit
+        Binding("question_mark,f1", "app.open_help", show=False),
+    ]
 
     def __init__(self, title: str, body: str):
         super().__init__()
