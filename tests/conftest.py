@@ -2,6 +2,7 @@ import os
 
 # NO_COLOR changes every Textual snapshot; the tests must not depend on the caller's shell.
 os.environ.pop("NO_COLOR", None)
+os.environ.pop("WEATHERING_COLORS", None)
 
 import pytest  # noqa: E402
 from helpers import OPENSSH_SKIP  # noqa: E402

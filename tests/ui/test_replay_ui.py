@@ -29,8 +29,12 @@ async def test_r_on_the_end_screen_replays_the_game_from_its_start(tmp_path):
         await pilot.pause()
         replay = app.screen
         assert isinstance(replay, ReplayScreen) and replay.at == 0
-        await pilot.press("right", "right", "end")
+        await pilot.press("right", "right", "right_square_bracket")
         assert replay.at > 2 and replay.timeline.marks[replay.at].round == 1
+        await pilot.press("end")  # the game's end
+        assert replay.at == replay.timeline.length
+        await pilot.press("home")
+        assert replay.at == 0
         await pilot.press("o")
         assert replay.open, "every hand opens: the game is over"
         await pilot.press("q")

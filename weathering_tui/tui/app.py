@@ -83,6 +83,8 @@ class WeatheringApp(App[None]):
 
         if os.environ.get("WEATHERING_COLORS") == "16":
             return True
+        if self.is_headless:  # tests and benches draw no terminal: the same theme anywhere
+            return False
         return self.console.color_system in ("standard", "windows")
 
     def start_screens(self) -> None:

@@ -141,6 +141,7 @@ STRINGS: dict[str, str] = {
     "replay.key.action": "action",
     "replay.key.turn": "turn",
     "replay.key.round": "round",
+    "replay.key.edge": "start/end",
     "replay.key.seat": "seat",
     "replay.key.open": "hands",
     "cli.review.seat": "weathering review: --seat goes from 0 to {n}",

@@ -142,6 +142,7 @@ STRINGS: dict[str, str] = {
     "replay.key.action": "action",
     "replay.key.turn": "joueur",
     "replay.key.round": "tour",
+    "replay.key.edge": "début/fin",
     "replay.key.seat": "place",
     "replay.key.open": "mains",
     "cli.review.seat": "weathering review : --seat va de 0 à {n}",

@@ -44,8 +44,10 @@ class ReplayScreen(Screen[None]):
         Binding("left", "step(-1)", show=False),
         Binding("pagedown", "turn(1)", show=False),
         Binding("pageup", "turn(-1)", show=False),
-        Binding("end", "round(1)", show=False),
-        Binding("home", "round(-1)", show=False),
+        Binding("right_square_bracket", "round(1)", show=False),
+        Binding("left_square_bracket", "round(-1)", show=False),
+        Binding("end", "edge(1)", show=False),  # the game's end, as End means everywhere
+        Binding("home", "edge(-1)", show=False),
         Binding("o", "open_hands", show=False),
         Binding("question_mark,f1", "app.open_help", show=False),
         Binding("escape,q", "back", show=False),
@@ -120,7 +122,7 @@ class ReplayScreen(Screen[None]):
             hand.show(view, tr, selected=-1, deck=True)  # its deck under it
             self.query_one(LogPane).show(view, tr)
         keys = [("←→", tr("replay.key.action")), ("PgUp/Dn", tr("replay.key.turn"))]
-        keys += [("Home/End", tr("replay.key.round"))]
+        keys += [("[ ]", tr("replay.key.round")), ("Home/End", tr("replay.key.edge"))]
         if len(view.players) > 1:
             keys.append((f"1-{len(view.players)}", tr("replay.key.seat")))
         if self.timeline.over:
@@ -142,6 +144,9 @@ class ReplayScreen(Screen[None]):
 
     def action_round(self, step: int) -> None:
         self._go(self.timeline.next_round(self.at, step))
+
+    def action_edge(self, step: int) -> None:
+        self._go(self.timeline.length if step > 0 else 0)
 
     def action_open_hands(self) -> None:
         if self.timeline.over:
