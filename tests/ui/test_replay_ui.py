@@ -83,3 +83,37 @@ async def test_panes_shown_again_after_every_hand_fit_their_width():
             # (the deck's line under the hand is one sentence, wrapped by the pane)
             lines = [line.cell_len for line in pane.render().split() if "▤" not in line.plain]
             assert width > 0 and max(lines) <= width, (type(pane).__name__, width, lines)
+
+
+async def test_v_in_a_replay_reviews_the_seat_and_jumps_to_a_costly_decision(tmp_path, monkeypatch):
+    """v: the seat's costliest decisions from its own view (bots/review.py), listed; Enter
+    goes to that moment of the game."""
+    from weathering_tui.tui.screens import replay as replay_screen
+    from weathering_tui.tui.screens.choice import ChoiceModal
+
+    monkeypatch.setattr(replay_screen, "REVIEW_BUDGET", 4)  # the plumbing, not the search
+    setup = Setup.standard("1v1", seed=8)
+    state, actions = play_game(setup, "random", lobbyists="heuristic", stop_after=40)
+    write_save(tmp_path / "g.toml", SavedGame(setup, actions, state, NOW, NOW))
+    app = WeatheringApp(lang="en", saves_dir=tmp_path, pace=0, autosave=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.open_load()
+        await pilot.pause()
+        await pilot.press("r")
+        await pilot.pause()
+        replay = app.screen
+        assert isinstance(replay, ReplayScreen)
+        await pilot.press("v")
+        for _ in range(400):
+            await pilot.pause(0.05)
+            if isinstance(app.screen, ChoiceModal):
+                break
+        dialog = app.screen
+        assert isinstance(dialog, ChoiceModal)
+        assert replay.seat in replay.reviews
+        items = replay.reviews[replay.seat].seats.get(replay.seat, ())
+        assert [index for _, index in dialog.options] == [c.index for c in items]
+        assert dialog.options, "a random player's game has a costly decision to show"
+        await pilot.press("enter")
+        await pilot.pause()
+        assert replay.at == items[0].index

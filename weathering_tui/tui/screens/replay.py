@@ -13,6 +13,8 @@ from ...engine import SPECTATOR
 from ..widgets import EventsPane, Gauge, HandPane, HeaderLine, KeyBar, Line, LogPane, PlayersPane
 from .end import chart
 
+REVIEW_BUDGET = 48  # rollouts per decision reviewed from the replay (the command: 96)
+
 
 class ChartPane(Line):
     """The PV chart round by round, up to the replay's cursor."""
@@ -49,6 +51,7 @@ class ReplayScreen(Screen[None]):
         Binding("end", "edge(1)", show=False),  # the game's end, as End means everywhere
         Binding("home", "edge(-1)", show=False),
         Binding("o", "open_hands", show=False),
+        Binding("v", "review", show=False),
         Binding("question_mark,f1", "app.open_help", show=False),
         Binding("escape,q", "back", show=False),
     ]
@@ -63,6 +66,7 @@ class ReplayScreen(Screen[None]):
         self.at = timeline.length if at is None else max(0, min(at, timeline.length))
         self.seat = seat
         self.open = False  # every hand shown (a finished game only)
+        self.reviews: dict[int, object] = {}  # seat → its review (bots/review.py), once made
 
     def compose(self) -> ComposeResult:
         yield HeaderLine()
@@ -127,6 +131,7 @@ class ReplayScreen(Screen[None]):
             keys.append((f"1-{len(view.players)}", tr("replay.key.seat")))
         if self.timeline.over:
             keys.append(("o", tr("replay.key.open")))
+        keys.append(("v", tr("replay.key.review")))
         keys.append(("q", tr("key.back")))
         self.query_one(KeyBar).show_keys(keys)
 
@@ -153,6 +158,75 @@ class ReplayScreen(Screen[None]):
             self.open = not self.open
             self.show()
 
+    def action_review(self) -> None:
+        """The seat's three costliest decisions, judged from its own view then (made
+        once, off the event loop; Escape stops it); choosing one jumps to it."""
+        if self.seat in self.reviews:
+            self._show_review(self.seat)
+            return
+        from textual.worker import get_current_worker
+
+        from ...bots.review import decisions, review_decisions
+        from ...bots.search import Stopped
+
+        seat, game = self.seat, self.timeline.game
+        self.notify(self.tr("replay.reviewing"), markup=False, timeout=4)
+
+        def work():
+            worker = get_current_worker()
+            found = decisions(game.setup, self.timeline.actions, [seat])
+            try:
+                result = review_decisions(
+                    found, budget=REVIEW_BUDGET, should_stop=lambda: worker.is_cancelled
+                )
+            except Stopped:
+                return None
+            return seat, result
+
+        self.run_worker(work, thread=True, group="review", exclusive=True)
+
+    def on_worker_state_changed(self, event) -> None:
+        from textual.worker import WorkerState
+
+        if event.worker.group != "review" or event.state != WorkerState.SUCCESS:
+            return
+        if event.worker.result is None:
+            return
+        seat, result = event.worker.result
+        self.reviews[seat] = result
+        if seat == self.seat:
+            self._show_review(seat)
+
+    def _show_review(self, seat: int) -> None:
+        from ...words.describe import move_label
+        from .choice import ChoiceModal
+
+        result = self.reviews[seat]
+        items = result.seats.get(seat, ())
+        options = [
+            (
+                self.tr(
+                    "replay.review.item",
+                    round=c.round,
+                    played=move_label(self.tr, c.view, c.played),
+                    suggested=move_label(self.tr, c.view, c.suggested),
+                    cost=round(c.cost),
+                ),
+                c.index,
+            )
+            for c in items
+        ]
+        name = self.timeline.final.players[seat].name
+        body = self.tr("replay.review.body", n=result.reviewed.get(seat, 0))
+        if not options:
+            body = self.tr("replay.review.clean", n=result.reviewed.get(seat, 0))
+        self.app.push_screen(
+            ChoiceModal(
+                self.tr("replay.review.title", name=name), options, body=body, can_back=True
+            ),
+            lambda index: index is not None and self._go(index),
+        )
+
     def on_key(self, event) -> None:
         if event.character and event.character.isdigit():
             seat = int(event.character) - 1
@@ -162,6 +236,7 @@ class ReplayScreen(Screen[None]):
                 event.stop()
 
     def action_back(self) -> None:
+        self.workers.cancel_group(self, "review")  # a review under way stops working
         if self.standalone:
             self.app.exit()
         else:
