@@ -75,7 +75,7 @@ def test_a_search_asked_to_stop_stops_between_two_rollouts():
 
     with pytest.raises(Stopped):
         SearchBot(seed=2, budget=400).rank(view, should_stop=should_stop)
-    assert len(asked) == 3
+    assert len(asked) == 3  # asked before each rollout: the third stopped it
 
 
 def estimate(name, win, score, gap=0.0, margin=0.0):
@@ -133,3 +133,45 @@ def test_hints_carry_their_interval_and_are_blind_to_hidden_cards():
     twin.draw_pile[: len(other.hand)], other.hand = other.hand, twin.draw_pile[: len(other.hand)]
     again = hints(view_for(twin, seat, with_log=False), budget=16)
     assert again == found
+
+
+def test_hint_slots_bound_the_hints_thinking_at_once_and_a_waiting_one_can_stop(tmp_path):
+    """Slots are locked files: with every slot held, another hint waits, and a hint
+    dismissed while it waits stops (Stopped) instead of waiting on."""
+    from weathering_tui.bots import hints as hints_module
+
+    held = [hints_module.HintSlot(folder=tmp_path) for _ in range(hints_module.hint_slots())]
+    for slot in held:
+        slot.__enter__()
+    asked = []
+
+    def stop():
+        asked.append(1)
+        return len(asked) > 3
+
+    with pytest.raises(Stopped), hints_module.HintSlot(stop, folder=tmp_path):
+        raise AssertionError("no slot was free")
+    held[0].__exit__(None, None, None)
+    with hints_module.HintSlot(folder=tmp_path) as slot:
+        assert slot.fd is not None  # a slot freed is taken
+    for other in held[1:]:
+        other.__exit__(None, None, None)
+
+
+def test_a_hint_thread_thinks_at_low_priority():
+    import os
+    import threading
+
+    from weathering_tui.bots.hints import background_priority
+
+    seen = []
+
+    def work():
+        background_priority()
+        seen.append(os.getpriority(os.PRIO_PROCESS, threading.get_native_id()))
+
+    thread = threading.Thread(target=work)
+    thread.start()
+    thread.join()
+    assert seen and seen[0] >= 10
+    assert os.getpriority(os.PRIO_PROCESS, threading.get_native_id()) < 10  # only that thread

@@ -21,6 +21,8 @@ What a player is shown must be worth trusting:
 
 from __future__ import annotations
 
+import contextlib
+import os
 import zlib
 from collections.abc import Callable
 
@@ -123,3 +125,67 @@ def harms_own_side(bot: SearchBot, view: View, action) -> bool:
     card = bot.heuristic.card(action.card)
     swing = bot.heuristic.swing(card.cartouches[action.cartouche], view)
     return swing < 0 if view.me.side == "ecologist" else swing > 0
+
+
+# ------------------------------------------------------------ hints that starve nobody
+
+SLOT_FOLDER = "weathering-hint-slots"
+
+
+def hint_slots() -> int:
+    """Hints computed at once on this machine, by all of this user's processes (every
+    SSH player's `join` runs as the server's user): one core is always left to the
+    table server and the players' screens."""
+    return max(1, (os.cpu_count() or 1) - 1)
+
+
+class HintSlot:
+    """One of the machine's hint slots, held while a hint thinks (`with HintSlot(...)`).
+    Slots are locked files (flock: released by the kernel if the process dies), so the
+    bound holds across every `join` process of the server's user. Waiting for a slot
+    asks `should_stop` too: a dismissed hint never waits on."""
+
+    def __init__(self, should_stop: Callable[[], bool] | None = None, folder=None):
+        import tempfile
+        from pathlib import Path
+
+        base = (
+            Path(folder) if folder else Path(tempfile.gettempdir()) / f"{SLOT_FOLDER}-{os.getuid()}"
+        )
+        self.folder = base
+        self.should_stop = should_stop
+        self.fd: int | None = None
+
+    def __enter__(self) -> HintSlot:
+        import fcntl
+        import time
+
+        self.folder.mkdir(mode=0o700, exist_ok=True)
+        while True:
+            for n in range(hint_slots()):
+                fd = os.open(self.folder / f"slot-{n}", os.O_RDWR | os.O_CREAT, 0o600)
+                try:
+                    fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+                except OSError:
+                    os.close(fd)
+                    continue
+                self.fd = fd
+                return self
+            if self.should_stop is not None and self.should_stop():
+                raise Stopped
+            time.sleep(0.05)
+
+    def __exit__(self, *exc) -> None:
+        if self.fd is not None:
+            os.close(self.fd)  # (closing releases the lock)
+            self.fd = None
+
+
+def background_priority() -> None:
+    """The calling thread yields the processor to everything else (nice 10): a hint
+    thinking never slows the table server or another player's screen. Linux only:
+    elsewhere, nothing."""
+    import threading
+
+    with contextlib.suppress(AttributeError, OSError):
+        os.setpriority(os.PRIO_PROCESS, threading.get_native_id(), 10)

@@ -131,6 +131,8 @@ class SearchBot:
                 sample.keep_log = False  # a rollout is read by nobody
                 after = world.getstate()
                 for i in alive:
+                    if should_stop is not None and should_stop():
+                        raise Stopped  # between any two rollouts, not only two worlds
                     world.setstate(after)
                     score, won = rollout(
                         view, clone(sample), options[i], world, self.content, lean=True

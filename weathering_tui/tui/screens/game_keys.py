@@ -203,7 +203,7 @@ class GameKeys:
         stops the computation itself (it asks `should_stop` between rollouts)."""
         from textual.worker import get_current_worker
 
-        from ...bots.hints import Stopped, hints
+        from ...bots.hints import HintSlot, Stopped, background_priority, hints
 
         if not self.session.can_hint():
             return
@@ -214,8 +214,11 @@ class GameKeys:
 
         def think():
             worker = get_current_worker()
+            stop = lambda: worker.is_cancelled  # noqa: E731
+            background_priority()  # nice 10: the table server and screens go first
             try:
-                return view, hints(view, should_stop=lambda: worker.is_cancelled)
+                with HintSlot(stop):  # a bound on hints at once, machine-wide
+                    return view, hints(view, should_stop=stop)
             except Stopped:
                 return None  # cancelled: nobody waits for it
 
