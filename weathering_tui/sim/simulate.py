@@ -10,7 +10,15 @@ from collections import Counter, defaultdict
 import attrs
 
 from ..bots import BOTS, bot_seed
-from ..engine import LABELS, Setup, apply, decision_for, new_game, view_for, with_difficulty
+from ..engine import (
+    LABELS,
+    LeanView,
+    Setup,
+    apply,
+    decision_for,
+    new_game,
+    with_difficulty,
+)
 from ..engine.state import GameState, SeatSetup
 
 
@@ -64,9 +72,10 @@ def play_game(
     while not state.over and (stop_after is None or len(actions) < stop_after):
         seat = state.pending.seat
         bot = bots[seat]
-        view = (
-            view_for(state, seat, with_log=False) if bot.needs_view else decision_for(state, seat)
-        )
+        # The lean path: a bot reads a LeanView (the same decisions as on a full view,
+        # tests/test_lean.py; only what it reads is built) or, reading nothing but the
+        # decision, a Decision.
+        view = LeanView(state, seat) if bot.needs_view else decision_for(state, seat)
         started = time.perf_counter()
         action = bot.choose(view)
         if timer is not None:
