@@ -57,7 +57,7 @@ class FakeView:
         from weathering_tui.engine.view_records import PendingView, TurnView
 
         self.seat, self.round, self.active, self.hp = seat, round, active, hp
-        self.pending = PendingView(kind, seat if kind == "turn" else -1, {})
+        self.pending = PendingView(kind, seat if kind != "react" else -1, {})
         self.log = tuple(range(log))
         me = type("Me", (), {"turn": TurnView(acted=acted)})
         self.me = me
@@ -72,3 +72,7 @@ def test_a_recap_is_given_once_per_turn_from_where_the_last_turn_ended():
     since = recaps.observe(FakeView(0, 2, 0, "turn", False, 14, hp=12))
     assert since is not None and since.start == 9 and since.hp == 15
     assert recaps.observe(FakeView(0, 2, 0, "turn", False, 14)) is None
+    # a turn that opens with a dialog (a discard down to 6) opens with the recap first
+    recaps.observe(FakeView(1, 2, 1, "turn", False, 16))
+    since = recaps.observe(FakeView(0, 3, 0, "choose_discard", False, 20))
+    assert since is not None and since.start == 16

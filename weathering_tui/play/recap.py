@@ -1,7 +1,7 @@
 """ "Since your last turn": what the other seats did between two turns of a player.
 
 A `Recaps` object watches the views a screen shows, one after another. When a seat's
-turn begins (its own "turn" decision, nothing done yet) and that seat has had a turn
+turn begins (its first decision of that turn, whatever it is, nothing done yet) and that seat has had a turn
 before, it gives the part of the log written since that seat's previous turn ended and
 the gauge then, so the screen can say what happened before any dialog of the new turn.
 It only reads views, so it knows what the seat was told and nothing more; it keeps
@@ -37,9 +37,9 @@ class Recaps:
                 self._ended[seat] = Since(len(view.log), view.hp)
                 del self._in_turn[seat]
         seat = view.seat
-        starting = (
+        starting = (  # its own turn, its first decision of it (a discard down to 6 too)
             view.pending is not None
-            and view.pending.kind == "turn"
+            and view.pending.seat == seat
             and view.active == seat
             and not view.me.turn.acted
         )

@@ -59,7 +59,7 @@ class GameFlow:
         since = self.recaps.observe(self.view())  # every step: it marks where turns end
         if step.kind in ("turn", "decide") and self.show_lesson():
             return  # a guided game's lesson first
-        if step.kind == "turn" and since is not None and self._show_recap(since):
+        if step.kind in ("turn", "decide") and since is not None and self._show_recap(since):
             return  # what the others did since this player's last turn, first
         if step.kind == "over":
             self.app.show_end(session)
