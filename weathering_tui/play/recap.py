@@ -1,11 +1,12 @@
-""" "Since your last turn": what the other seats did between two turns of a player.
+"""Since your last turn: what the other seats did between two turns of a player.
 
 A `Recaps` object watches the views a screen shows, one after another. When a seat's
-turn begins (its first decision of that turn, whatever it is, nothing done yet) and that seat has had a turn
-before, it gives the part of the log written since that seat's previous turn ended and
-the gauge then, so the screen can say what happened before any dialog of the new turn.
-It only reads views, so it knows what the seat was told and nothing more; it keeps
-positions in the log (the same length for every seat: entries are only redacted).
+turn begins (its first decision of that turn, whatever it is, nothing done yet) and that
+seat has had a turn before, it gives the part of the log written since that seat's
+previous turn ended and the gauge then, so that the screen can say what happened
+before any dialog of the new turn. It only reads views, so it knows what the seat was
+told and nothing more; it keeps positions in the log (the same length for every seat:
+entries are only redacted).
 """
 
 from __future__ import annotations
