@@ -5,6 +5,8 @@ import os
 import subprocess
 import sys
 
+import pytest
+
 from weathering_tui.cli import main
 
 
@@ -129,3 +131,21 @@ def test_a_long_run_shows_its_progress_on_a_terminal_only():
     simulate(6, "1v1", 3, progress=quiet)
     assert piped.getvalue() == ""
     assert "parties/s" in Progress(2, Tr("fr")).line(1.0)
+
+
+@pytest.mark.parametrize(
+    ("config", "humans", "seats"),
+    [
+        ("1v1", 2, {0, 1}),
+        ("2v1", 2, {0, 2}),  # an Écolo and the Lobbyiste: people on both sides
+        ("3v2", 3, {0, 3, 1}),  # not three Écolos against two bots
+        ("3v2", 5, {0, 1, 2, 3, 4}),
+        ("4v1", 3, {0, 4, 1}),
+        ("2v2", 1, {0}),
+    ],
+)
+def test_humans_sit_on_both_sides_in_turn(config, humans, seats):
+    from weathering_tui.engine import human_seats
+
+    eco, lob = (int(n) for n in config.split("v"))
+    assert human_seats(eco, lob, humans) == seats

@@ -105,7 +105,11 @@ def build_parser() -> argparse.ArgumentParser:
     _common(new)
     new.add_argument("--config", choices=CONFIGURATIONS, default="2v1", help="configuration XvY")
     new.add_argument(
-        "--humans", type=int, default=1, help="human seats, from the first (default 1)"
+        "--humans",
+        type=int,
+        default=1,
+        help="human seats (default 1): an Écolo, then a Lobbyiste, then the next Écolo…, "
+        "so that two or more humans play on both sides; the others are bots",
     )
     new.add_argument("--seed", type=_seed, help="seed (default: random)")
     new.add_argument("--no-events", action="store_true", help="mode Découverte: no events")
@@ -403,8 +407,11 @@ def _play(args) -> int:
             print(tr("cli.humans", n=eco + lob, config=args.config), file=sys.stderr)
             return 2
         sides = ["ecologist"] * eco + ["lobbyist"] * lob
+        from .engine import human_seats
+
+        humans = human_seats(eco, lob, args.humans)
         seats = tuple(
-            SeatSetup(side, human=i < args.humans, bot=args.bots) for i, side in enumerate(sides)
+            SeatSetup(side, human=i in humans, bot=args.bots) for i, side in enumerate(sides)
         )
         import random
 

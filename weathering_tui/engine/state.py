@@ -47,6 +47,20 @@ class Setup:
         return cls(configuration=configuration, seats=seats, seed=seed, **options)
 
 
+def human_seats(ecologists: int, lobbyists: int, humans: int) -> set[int]:
+    """Which seats `humans` players take in a game of `ecologists`v`lobbyists` (seats
+    are Écolos first): an Écolo, then a Lobbyiste, then the next Écolo, and so on, so
+    that two or more humans play on both sides (three humans in a 3v2 were three Écolos
+    against two bots)."""
+    order = []
+    for k in range(max(ecologists, lobbyists)):
+        if k < ecologists:
+            order.append(k)
+        if k < lobbyists:
+            order.append(ecologists + k)
+    return set(order[:humans])
+
+
 @attrs.define
 class TurnFlags:
     """What a player has done this turn: the per-turn limits of §12.9, all public."""

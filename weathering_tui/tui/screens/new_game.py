@@ -11,7 +11,7 @@ from textual.widget import Widget
 from textual.widgets import Static
 
 from ...content import configuration_ids
-from ...engine import LABELS, SeatSetup, Setup, difficulty_of, with_difficulty
+from ...engine import LABELS, SeatSetup, Setup, difficulty_of, human_seats, with_difficulty
 
 CONFIGS = configuration_ids()
 CONTROLLERS = ("human", "heuristic", "expert", "random")
@@ -48,8 +48,9 @@ class NewGameForm(Widget, can_focus=True):
     def _reset_seats(self, humans: int = 1) -> None:
         eco, lob = (int(n) for n in self.config.split("v"))
         sides = ["ecologist"] * eco + ["lobbyist"] * lob
+        human = human_seats(eco, lob, humans)
         self.seats = [
-            [side, "random", "human" if i < humans else "heuristic"] for i, side in enumerate(sides)
+            [side, "random", "human" if i in human else "heuristic"] for i, side in enumerate(sides)
         ]
 
     def rows(self) -> list[str]:
