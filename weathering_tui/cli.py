@@ -6,7 +6,7 @@ import argparse
 import json
 import sys
 
-from .argline import Parser
+from .argline import Parser, count
 from .content import configuration_ids
 
 CONFIGURATIONS = configuration_ids()  # from the rules, never a literal list
@@ -54,14 +54,7 @@ def _wants_french() -> bool:
     return any(a == "--lang=fr" for a in argv) or detect_lang() == "fr"
 
 
-def _positive(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"expected at least 1, got {value}")
-    return value
+_positive = count  # a whole number of at least 1
 
 
 def _seconds(text: str) -> float:

@@ -55,17 +55,25 @@ def list(args) -> int:  # noqa: A001 - the command's name
     return 0
 
 
-def replay(args) -> int:
-    """`replay SAVE`: the replay screen; with --json, one seat's view after N actions."""
+def _read_game(args, tr):
+    """(folder, the game named by `args.save`: a save, with its journal if a table's);
+    the game is None, the problem said on stderr, when it cannot be read."""
     from .savefile import SaveError, resolve, saves_dir
     from .storage.journal import read_table
 
-    tr = _tr(args)
     folder = saves_dir(getattr(args, "saves_dir", None))
     try:
-        game = read_table(resolve(args.save, folder))
+        return folder, read_table(resolve(args.save, folder))
     except SaveError as exc:
         print(f"weathering: {exc.text(tr.lang)}", file=sys.stderr)
+        return folder, None
+
+
+def replay(args) -> int:
+    """`replay SAVE`: the replay screen; with --json, one seat's view after N actions."""
+    tr = _tr(args)
+    folder, game = _read_game(args, tr)
+    if game is None:
         return 2
     seats = len(game.setup.seats)
     if not 0 <= args.seat < seats:
@@ -94,17 +102,12 @@ def review(args) -> int:
     import json
 
     from .bots.review import plot, to_json
-    from .savefile import SaveError, resolve, saves_dir
     from .sim.progress import Progress
-    from .storage.journal import read_table
     from .words.describe import move_label
 
     tr = _tr(args)
-    folder = saves_dir(getattr(args, "saves_dir", None))
-    try:
-        game = read_table(resolve(args.save, folder))
-    except SaveError as exc:
-        print(f"weathering: {exc.text(tr.lang)}", file=sys.stderr)
+    _, game = _read_game(args, tr)
+    if game is None:
         return 2
     seats = len(game.setup.seats)
     if args.seat is not None and not 0 <= args.seat < seats:

@@ -52,3 +52,15 @@ def human_turn(seat=0, phase=1):
         and s.phase == phase
         and s.stage == "play"
     )
+
+
+async def wait_for(pilot, condition, seconds=20.0):
+    """Let the app run until `condition()` holds (a few seconds at most)."""
+    import asyncio
+
+    for _ in range(int(seconds / 0.05)):
+        if condition():
+            return
+        await asyncio.sleep(0.05)
+        await pilot.pause()
+    raise AssertionError(f"waited too long, on {pilot.app.screen!r}")

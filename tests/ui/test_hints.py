@@ -8,7 +8,7 @@ from weathering_tui.bots import search
 from weathering_tui.tui.app import WeatheringApp
 from weathering_tui.tui.screens.choice import ChoiceModal
 
-from .games import at, human_turn, setup_for
+from .games import at, human_turn, setup_for, wait_for
 
 
 def counting_rollouts(monkeypatch, delay=0.0):
@@ -23,15 +23,6 @@ def counting_rollouts(monkeypatch, delay=0.0):
 
     monkeypatch.setattr(search, "rollout", counted)
     return calls
-
-
-async def wait_for(pilot, condition, seconds=20.0):
-    for _ in range(int(seconds / 0.05)):
-        if condition():
-            return
-        await asyncio.sleep(0.05)
-        await pilot.pause()
-    raise AssertionError("waited too long")
 
 
 async def test_h_shows_the_expert_s_moves_with_their_range(monkeypatch):

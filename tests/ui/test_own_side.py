@@ -1,26 +1,15 @@
 """A harmful card's target: the dialog puts an opponent first (Enter hits an opponent,
 never the player), and a blow aimed at one's own side is played only once confirmed."""
 
-import asyncio
-
 from helpers import set_hand
 
 from weathering_tui.engine import actions as act
 from weathering_tui.tui.app import WeatheringApp
 from weathering_tui.tui.screens.choice import ChoiceModal
 
-from .games import at, human_turn, setup_for
+from .games import at, human_turn, setup_for, wait_for
 
 HARMFUL = ("tempete", "lose_ap")  # Tempête: the target loses 3 PA
-
-
-async def wait_for(pilot, condition, seconds=10.0):
-    for _ in range(int(seconds / 0.05)):
-        if condition():
-            return
-        await asyncio.sleep(0.05)
-        await pilot.pause()
-    raise AssertionError("waited too long")
 
 
 def holding_a_storm(config="2v1"):

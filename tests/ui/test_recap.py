@@ -1,24 +1,13 @@
 """ "Since your last turn": at the start of each of a player's turns, before any dialog
 of that turn, what the other seats did, naming them; any key goes on."""
 
-import asyncio
-
 from weathering_tui.play.recap import Recaps
 from weathering_tui.tui.app import WeatheringApp
 from weathering_tui.tui.screens.choice import ChoiceModal
 from weathering_tui.tui.screens.game import GameScreen
 from weathering_tui.tui.screens.recap import RecapScreen
 
-from .games import at, human_turn, setup_for
-
-
-async def wait_for(pilot, condition, seconds=20.0):
-    for _ in range(int(seconds / 0.05)):
-        if condition():
-            return
-        await asyncio.sleep(0.05)
-        await pilot.pause()
-    raise AssertionError(f"waited too long, on {pilot.app.screen!r}")
+from .games import at, human_turn, setup_for, wait_for
 
 
 async def test_after_the_bots_play_the_next_turn_opens_with_what_they_did():
