@@ -67,6 +67,14 @@ def _seconds(text: str) -> float:
     return value
 
 
+def _lifetime(text: str) -> float:
+    """Seconds something lives (a table waiting for its players): one at least."""
+    value = _seconds(text)
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"expected 1 to 86400 seconds, got {value}")
+    return value
+
+
 def _seed(text: str) -> int:
     try:
         return int(text)
@@ -171,6 +179,12 @@ def build_parser() -> argparse.ArgumentParser:
         "--grace", type=_seconds, default=60.0, help="seconds before a bot plays a gone seat (60)"
     )
     srv.add_argument("--pace", type=_seconds, default=0.6, help="seconds a bot waits (0.6)")
+    srv.add_argument(
+        "--unstarted-expiry",
+        type=_lifetime,
+        default=300.0,
+        help="seconds an unstarted table nobody else joined waits before it goes (300)",
+    )
     srv.add_argument(
         "--store",
         metavar="redis://HOST:PORT/N",

@@ -40,6 +40,7 @@ def serve(args) -> int:
         grace=args.grace,
         pace=args.pace,
         store=store,
+        unstarted_expiry=args.unstarted_expiry,
     )
 
     door = None

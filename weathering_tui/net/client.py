@@ -48,6 +48,7 @@ class TableClient:
         self.created: set[str] = set()  # the tables this identity made (it starts them)
         self.seats: dict[str, int] = {}  # where this player sits (taken back on reconnect)
         self.watching: set[str] = set()
+        self.refused: set[str] = set()  # tables whose making the server just refused
         self.summaries: dict[str, dict] = {}  # each waiting room as the table last said
         self.hints: dict[str, bool] = {}  # the tables whose players may ask for hints
         self.codes: dict[str, str] = {}  # join codes given, for coming back after a drop
@@ -115,7 +116,8 @@ class TableClient:
                 message = pr.parse_server(line)
             except pr.ProtocolError:
                 continue  # not a message of this protocol: nothing to act on
-            self._receive(message)
+            if not self._table_gone(message):  # (else: said once already)
+                self._receive(message)
 
     def close(self) -> None:
         self.closed = True
@@ -167,6 +169,37 @@ class TableClient:
             self.watching.add(message["table"])
         if self.on_event is not None:
             self.on_event(kind, message)
+
+    def _table_gone(self, message: dict) -> bool:
+        """A table gone (expired: nothing of it is kept, nor sat at again after a drop),
+        or never made: True for the `no_table` answering the seat asked with a table
+        whose making was just refused (`full` says why; this would only add noise)."""
+        kind = message.get("type")
+        if kind == "notice" and message["kind"] == "expired":
+            self._drop(message["table"])
+            return False
+        if kind != "error":
+            return False
+        params = message.get("params")
+        table = params.get("table") if isinstance(params, dict) else None
+        if not isinstance(table, str):
+            return False
+        if message.get("code") == "full":
+            self.refused.add(table)
+        elif message.get("code") == "no_table" and table in self.refused:
+            self.refused.discard(table)
+            return True
+        return False
+
+    def _drop(self, table: str) -> None:
+        """A table gone from the server: this connection keeps nothing of it."""
+        self.seats.pop(table, None)
+        self.watching.discard(table)
+        self.created.discard(table)
+        self.codes.pop(table, None)
+        for kept in (self.views, self.logs, self.summaries, self.hints, self.view_data):
+            kept.pop(table, None)
+        self.window_ends.pop(table, None)
 
     def _view(self, message: dict) -> None:
         table = message["table"]

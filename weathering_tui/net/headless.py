@@ -52,6 +52,9 @@ class SeatPlayer:
             client.take_seat(self.table, self.seat, self.code)
         elif kind == "error":
             self.on_error(message.get("code"), message.get("message", ""))
+        elif kind == "notice" and message.get("kind") == "expired":
+            if message["table"] == self.table:
+                self.fail("the table closed: nobody joined it in time")
         elif kind == "notice" and message.get("kind") in ("moving", "resumed"):
             self.acted_on = None  # the table changed server: an action may not have arrived
             self.decide()
@@ -67,7 +70,7 @@ class SeatPlayer:
                 self.loop.call_later(0.3, self.client.take_seat, self.table, self.seat, self.code)
             else:
                 self.fail(text)
-        elif code in ("seat_taken", "bad_code", "started"):
+        elif code in ("seat_taken", "bad_code", "started", "full"):
             self.fail(text)
         elif code in ("rate_limited", "stale", "illegal", "paused"):
             self.acted_on = None  # decide again on the newest view, a moment later

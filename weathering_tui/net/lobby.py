@@ -6,8 +6,10 @@ the server (`Server` is a `Lobby`), kept apart so that these rules read in one p
 from __future__ import annotations
 
 import asyncio
+import math
 import re
 import time
+from typing import NoReturn
 
 from ..engine import SPECTATOR
 from . import protocol as pr
@@ -16,6 +18,18 @@ from .table import Table
 
 TABLES_PER_CREATOR = 3  # unfinished tables one identity may have
 TABLES_PER_ORIGIN = 6  # and one origin (an SSH player's network, a local user)
+# Nor may one origin hold more than this share of --max-tables (1/4), yet never fewer
+# than one identity may: the smaller of the two caps applies.
+ORIGIN_SHARE = 4
+UNSTARTED_EXPIRES = 300.0  # seconds a table nobody else joined waits for its start
+WAITING_EXPIRES = 3600.0  # seconds a table someone else joined waits for its start
+# Why a create is refused (`full`, params["reason"]): the server's words for old clients.
+FULL = {
+    "server": "the server holds as many tables as it may",
+    "creator": "you have as many unfinished tables as one player may",
+    "origin": "your network has as many tables as it may",
+    "share": "your network has its whole share of the server's tables",
+}
 CHAT_EVERY = 1.0  # seconds between two chat lines of one identity
 WRONG_CODES = 5  # wrong join codes an identity may try a minute at one table
 TABLE_CODES = 20  # wrong join codes a table takes a minute, from everyone
@@ -67,6 +81,10 @@ class Lobby:
 
     def _forget(self, table: Table) -> None:
         """A table gone from the server: no connection keeps a seat or a view of it."""
+        if self.tables.get(table.name.casefold()) is table:
+            timer = self.expiry_timers.pop(table.name.casefold(), None)
+            if timer is not None:
+                timer.cancel()
         self.tables.pop(table.name.casefold(), None)
         for conn in self.at(table.name):
             self.unplace(conn, table.name)
@@ -84,8 +102,8 @@ class Lobby:
 
     def table(self, name: str) -> Table:
         table = self.tables.get(name.casefold())
-        if table is None:
-            raise pr.ProtocolError("no_table", "there is no such table")
+        if table is None:  # (named: a client knows which of its requests it answers)
+            raise pr.ProtocolError("no_table", "there is no such table", {"table": name})
         return table
 
     def lobby(self) -> list[dict]:
@@ -103,14 +121,18 @@ class Lobby:
         old = self.tables.get(name.casefold())
         if (old is not None and not old.over) or name.casefold() in self.remote:
             raise pr.ProtocolError("name_taken", "a table has that name already")
-        if sum(not t.over for t in self.tables.values()) >= self.max_tables:
-            raise pr.ProtocolError("full", "the server holds as many tables as it may")
-        mine = [t for t in self.tables.values() if t.creator == conn.identity and not t.over]
+        unfinished = [t for t in self.tables.values() if not t.over]  # started ones too
+        if len(unfinished) >= self.max_tables:
+            self._full("server", self.max_tables, unfinished, name)
+        mine = [t for t in unfinished if t.creator == conn.identity]
         if len(mine) >= TABLES_PER_CREATOR:
-            raise pr.ProtocolError("full", "finish or leave your tables first")
-        near = [t for t in self.tables.values() if t.origin == conn.origin and not t.over]
-        if len(near) >= TABLES_PER_ORIGIN:  # fresh SSH keys from one network: one party
-            raise pr.ProtocolError("full", "your network has as many tables as it may")
+            self._full("creator", TABLES_PER_CREATOR, mine, name)
+        # Every identity of one origin together: fresh SSH keys from one network are one
+        # party, and one party never holds more than its share of the server's tables.
+        near = [t for t in unfinished if t.origin == conn.origin]
+        most, reason = self.origin_most()
+        if len(near) >= most:
+            self._full(reason, most, near, name)
         if not message.open_seats and conn.uid != self.own_uid:
             # A table of bots alone only costs the server: players make tables to play.
             raise pr.ProtocolError("bad_seat", "keep at least one seat for a player")
@@ -142,13 +164,70 @@ class Lobby:
         ):
             n += 1
             path = self.tables_dir / f"{stem}-{n}.toml"
-        table.origin = conn.origin  # (not saved: after a restart, counted by creator only)
+        table.origin = conn.origin  # (saved while unfinished: counted after a restart)
         table.keep_at(path, self.store)  # the server alone names files (and keys)
         if self.store is not None:  # the table's lease (taken off the loop)
             self.claim(table)
         self.tables[name.casefold()] = table
         self.notices[name.casefold()] = []
+        self.expiry_timers[name.casefold()] = asyncio.get_running_loop().call_later(
+            self.unstarted_expiry, self._expire_if_unjoined, table
+        )
         conn.send(pr.server_line("created", table=name))
+        self.broadcast_lobby()
+
+    def origin_most(self) -> tuple[int, str]:
+        """The unfinished tables one origin may hold, and which cap that is: its own, or
+        its share of --max-tables (the smaller; a share is never below one identity's)."""
+        share = max(TABLES_PER_CREATOR, self.max_tables // ORIGIN_SHARE)
+        return (share, "share") if share < TABLES_PER_ORIGIN else (TABLES_PER_ORIGIN, "origin")
+
+    def _full(self, reason: str, most: int, tables: list[Table], name: str) -> NoReturn:
+        """A create refused: which limit (`reason`), its number, and (when one of the
+        tables counted is still waiting) in how many seconds the first of them goes."""
+        params = {"reason": reason, "most": most, "max": self.max_tables, "table": name}
+        wait = self.frees_in(tables)
+        if wait is not None:
+            params["wait"] = wait
+        raise pr.ProtocolError("full", FULL[reason], params)
+
+    def frees_in(self, tables: list[Table]) -> int | None:
+        """Seconds until the first of these tables still waiting goes by itself (unless
+        its players come), or None: every one has started."""
+        ends = [t.made_at + self.waiting_life(t) for t in tables if not t.started]
+        return max(1, math.ceil(min(ends) - time.monotonic())) if ends else None
+
+    def waiting_life(self, table: Table) -> float:
+        """How long a table may wait for its start: short when nobody else joined it."""
+        return WAITING_EXPIRES if table.joined else self.unstarted_expiry
+
+    def _expire_if_unjoined(self, table: Table) -> None:
+        """Its time is up: it goes unless it started or someone else joined it."""
+        if self.tables.get(table.name.casefold()) is not table or self.stopping:
+            return  # (gone already: `_forget` cancels the timer, this is a safeguard)
+        self.expiry_timers.pop(table.name.casefold(), None)
+        if not table.started and not table.joined:
+            self.expire(table)
+
+    def expire(self, table: Table) -> None:
+        """A table that waited too long goes: its creator (wherever they are) and who
+        is at it are told, then the lobby (its save, if any, stays; none before a start)."""
+        if not table.joined:
+            line = pr.server_line(
+                "notice",
+                table=table.name,
+                kind="expired",
+                name=next((s.name for s in table.seats if s.owner == table.creator), ""),
+                text=str(math.ceil(self.unstarted_expiry)),  # how long it waited, in seconds
+            )
+            told = set(self.at(table.name))
+            told |= {c for c in self.connections if c.identity == table.creator}
+            for conn in told:
+                if not conn.closed:
+                    conn.send(line)
+        self._forget(table)
+        if self.store is not None:
+            self.forget_in_store(table)  # nor does any server's lobby list it
         self.broadcast_lobby()
 
     def take(self, conn: Connection, message: pr.TakeSeat) -> None:

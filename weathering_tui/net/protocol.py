@@ -303,11 +303,12 @@ class Notice:
         validator=attrs.validators.in_(
             (
                 *("chat", "away", "left", "back", "bot", "started"),
-                *("paused", "moving", "resumed", "undo"),
+                *("paused", "moving", "resumed", "undo", "expired"),
             )
         )
     )
     name: str = attrs.field(validator=_of(str))
+    # chat: the line; expired (a table nobody joined, gone): the seconds it waited
     text: str = attrs.field(default="", validator=_of(str))
     # The log's length the notice comes after (an undo: after what stands); none: after
     # the log as the client has it.

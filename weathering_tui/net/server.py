@@ -29,7 +29,7 @@ from .cluster import Cluster
 from .connection import HELLO_WITHIN, Admission, Connection, user_name
 from .driver import Driver
 from .folders import unsafe_folder
-from .lobby import Lobby
+from .lobby import UNSTARTED_EXPIRES, Lobby
 from .table import Table
 
 
@@ -47,7 +47,6 @@ def machine_name(ids=("/etc/machine-id", "/var/lib/dbus/machine-id")) -> str:
 
 
 PER_IDENTITY = 8  # connections of one identity at once
-WAITING_EXPIRES = 3600.0  # seconds a table may wait for its players before it goes
 FINISHED_KEPT = 600.0  # seconds a finished table stays in the lobby
 BACKLOG = 1024  # sockets waiting to be accepted: a burst of connects fills no queue
 IDLE = 3600.0  # seconds without a message before a connection away from tables is closed
@@ -64,6 +63,7 @@ class Server(Lobby, Driver, Cluster):
         grace: float = 60.0,
         pace: float = 0.6,
         store=None,
+        unstarted_expiry: float = UNSTARTED_EXPIRES,
     ):
         self.store = store  # a RedisStore: tables kept there (`serve --store`), else files
         self.saves_dir = Path(saves_dir)
@@ -74,6 +74,9 @@ class Server(Lobby, Driver, Cluster):
         self.max_spectators = max_spectators
         self.grace = grace
         self.pace = pace
+        # a table nobody but its creator joined goes after this many seconds unstarted
+        self.unstarted_expiry = unstarted_expiry
+        self.expiry_timers: dict[str, asyncio.TimerHandle] = {}  # table name -> its end
         self.tables: dict[str, Table] = {}
         self.connections: set[Connection] = set()
         self.present: dict[str, set[Connection]] = {}  # table name -> connections there
@@ -128,15 +131,17 @@ class Server(Lobby, Driver, Cluster):
         self.sweeper = asyncio.get_running_loop().create_task(self._sweep())
 
     async def _sweep(self) -> None:
-        """Tables nobody started within WAITING_EXPIRES go, and old wrong-code counts."""
+        """Tables that waited too long for their start go (one nobody else joined goes
+        at its own time when made here: this finds those somebody joined, and those back
+        after a restart or from another server), finished ones after a while, and old
+        wrong-code counts."""
         while True:
             await asyncio.sleep(60)
             now = time.monotonic()
             for table in list(self.tables.values()):
-                old = (not table.started and now - table.made_at > WAITING_EXPIRES) or (
-                    table.over and now - table.finished_at > FINISHED_KEPT
-                )
-                if old:
+                if not table.started and now - table.made_at > self.waiting_life(table):
+                    self.expire(table)  # (WAITING_EXPIRES: one somebody else joined)
+                elif table.over and now - table.finished_at > FINISHED_KEPT:
                     self._forget(table)  # its save stays; the lobby keeps no finished pile
                     if self.store is not None:
                         self.forget_in_store(table)  # nor does any server's lobby
@@ -153,6 +158,9 @@ class Server(Lobby, Driver, Cluster):
                 self._save(table, at_stop=True)
         if getattr(self, "sweeper", None) is not None:
             self.sweeper.cancel()
+        for timer in self.expiry_timers.values():
+            timer.cancel()
+        self.expiry_timers.clear()
         for task in list(self.drivers.values()):
             task.cancel()
         self.stopping = True

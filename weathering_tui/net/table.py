@@ -69,6 +69,9 @@ class Table(TableSaves):
         self.code = code
         self.creator = creator
         self.origin: str | None = None  # where its creator came from (see Hello.origin)
+        # Someone other than its creator took a seat before the start: a table nobody
+        # joined goes after `serve --unstarted-expiry`, one somebody joined lives longer.
+        self.joined = False
         self.listed_round: tuple | None = None  # the round the lobby was last told
         # 64 random bits: a seed small enough to search would give away every hand.
         self.seed = seed if seed is not None else secrets.randbits(63)
@@ -134,6 +137,8 @@ class Table(TableSaves):
         if self.started:
             raise ProtocolError("started", "the game has started: its seats are taken")
         seat.owner, seat.name = identity, clean_name(name)
+        if identity != self.creator:
+            self.joined = True
         return index
 
     def release(self, identity: str) -> None:

@@ -26,6 +26,9 @@ class TableSaves:
             "open": [s.open for s in self.seats],
             "botted": [s.botted for s in self.seats],
             "hints": self.hints,
+            # where its creator came from, counted until it ends (a finished save keeps
+            # no network)
+            "origin": "" if self.over else (self.origin or ""),
         }
 
     def keep_at(self, path: Path, store=None) -> None:
@@ -90,6 +93,7 @@ class TableSaves:
             **{"bots": self.bot_kind, "code": self.code, "creator": self.creator or ""},
             **{"seed": self.seed, "events": self.events, "hints": self.hints},
             "start_when_full": self.start_when_full,
+            "origin": self.origin or "",
         }
 
     @classmethod
@@ -106,6 +110,7 @@ class TableSaves:
             start_when_full=record["start_when_full"],
             hints=record["hints"],
         )
+        table.origin = _origin(record.get("origin"))
         table.keep_at(path, store)
         return table
 
@@ -138,6 +143,7 @@ class TableSaves:
             hints=bool(meta.get("hints", False)),
         )
         table.game = game
+        table.origin = _origin(meta.get("origin"))  # (none in an older save: by creator)
         table.keep_at(path, store)
         table.durable = len(game.actions)
         owners, names = meta.get("owners", []), meta.get("names", [])
@@ -149,3 +155,8 @@ class TableSaves:
             seat.away = seat.owner is not None
         table._make_bots()
         return table
+
+
+def _origin(value) -> str | None:
+    """A table's origin as kept: a network or a user, or None."""
+    return value if isinstance(value, str) and value else None

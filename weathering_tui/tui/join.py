@@ -20,7 +20,7 @@ from ..play.lobby import Lobby
 from ..play.remote import RemoteSession
 from .app import WeatheringApp
 from .messages import TableEvent
-from .screens.lobby import LobbyScreen
+from .screens.lobby import LobbyScreen, expired_line
 from .screens.waiting import WaitingScreen
 
 
@@ -82,6 +82,11 @@ class JoinApp(WeatheringApp):
         self._tell("link", {})
 
     def on_net(self, kind: str, message: dict) -> None:
+        if kind == "notice" and message["kind"] == "expired":  # a table nobody joined
+            if message["table"] == self.table:
+                self.back_to_lobby()
+            self.notify(expired_line(self.tr, message), severity="warning", markup=False)
+            return
         if kind == "notice" and self.session is not None and message["table"] == self.table:
             self.session.notice(self._notice_line(message), at=message.get("at"))
             self._tell("notice", message)

@@ -8,6 +8,8 @@ to the server through the app's `Lobby` (play/lobby.py): it knows no transport.
 
 from __future__ import annotations
 
+import math
+
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -55,12 +57,41 @@ def table_line(tr, table: dict) -> str:
     )
 
 
+def duration(seconds) -> str:
+    """A wait as a player reads it: whole minutes (rounded up), or seconds under one."""
+    seconds = max(1, math.ceil(float(seconds)))
+    return f"{math.ceil(seconds / 60)} min" if seconds >= 60 else f"{seconds} s"
+
+
 def net_error(tr, message: dict) -> str:
-    """A server's refusal in the player's language (its code), else its own words."""
+    """A server's refusal in the player's language (its code), else its own words. A
+    table refused says which limit (`full`'s reason) and when one of its tables goes."""
+    params = message.get("params")
+    if message.get("code") == "full" and isinstance(params, dict):
+        key = f"net.full.{params.get('reason')}"
+        try:
+            if params.get("wait") is not None:
+                return tr(
+                    f"{key}_wait",
+                    most=int(params["most"]),
+                    max=int(params["max"]),
+                    wait=duration(params["wait"]),
+                )
+            if key in tr.strings:
+                return tr(key, most=int(params["most"]), max=int(params["max"]))
+        except (KeyError, TypeError, ValueError, OverflowError):
+            pass  # a refusal without its numbers: said as any other
     key = f"net.{message.get('code')}"
     if key in tr.strings:
         return tr(key)
     return Text(str(message.get("message", ""))).plain
+
+
+def expired_line(tr, message: dict) -> str:
+    """A table nobody joined in time, gone: which, and how long it waited."""
+    text = message.get("text", "")
+    wait = duration(text) if text.isdigit() else "?"
+    return tr("notice.expired", table=Text(message["table"]).plain, wait=wait)
 
 
 class LobbyScreen(Screen[None]):
