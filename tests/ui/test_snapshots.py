@@ -208,6 +208,10 @@ def test_since_your_last_turn(snap_compare):
         await pilot.press("e")
         for _ in range(200):
             if isinstance(pilot.app.screen, RecapScreen):
+                # its scroll area measures its lines over a few refreshes: let it settle
+                for _ in range(3):
+                    await pilot.pause(0.05)
+                await pilot.wait_for_scheduled_animations()
                 return
             if pilot.app.screen.is_modal:
                 await pilot.press("1")
