@@ -267,8 +267,9 @@ def test_no_undo_across_another_humans_decision():
 
 
 def test_a_pass_in_a_reaction_window_is_no_decision():
-    """Whether a window opens depends on the cards its seats hold: a pass, human or not,
-    must not change what may be taken back."""
+    """Where a seat is asked only when it holds a cancel (here: not every human is asked),
+    whether a window opens depends on its cards: its pass must not change what may be
+    taken back (test_undo_rules: a human's pass where every human is asked)."""
     state = started("1v1", humans=(0, 1))
     placement = deck_placement(state, 0)
     apply(state, placement)

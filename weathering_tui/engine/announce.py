@@ -195,10 +195,17 @@ def cancel_options(state: GameState, seat: int, event: bool) -> list[str | None]
     return options
 
 
+def asked_anyway(state: GameState, seat: int) -> bool:
+    """Whether every window asks `seat`, whatever it holds: a human seat where every human
+    is asked (a table; several players at one terminal). Only such a seat's answer tells
+    nothing of its cards."""
+    return state.setup.ask_every_human and state.players[seat].human
+
+
 def _asked(state: GameState, seat: int, event: bool) -> bool:
     if cancel_options(state, seat, event):
         return True
-    return state.setup.ask_every_human and state.players[seat].human
+    return asked_anyway(state, seat)
 
 
 def step_reaction(state: GameState, frame: ReactionFrame) -> None:

@@ -16,7 +16,8 @@ import functools
 
 import attrs
 
-from .actions import Pass, action_name
+from .actions import AnswerTrade, Pass, action_name
+from .announce import asked_anyway
 from .common import IllegalAction, card_id
 from .legal import legal_actions
 
@@ -35,22 +36,32 @@ def fingerprint(state) -> tuple:
     )
 
 
-def unseen(action) -> bool:
-    """A pass in a reaction window: it moves no version and nobody sees it. Whether a
-    window opened at all depends on the cards its seats hold, so a pass must not change
-    what may be taken back: not even a human's pass is a decision here."""
-    return isinstance(action, Pass)
+def unseen(state, action) -> bool:
+    """A pass in a reaction window by a seat asked only because it could cancel (a bot,
+    or a human where not every human is asked): nobody sees it. Whether such a window
+    opened at all depends on the cards its seats hold, so that pass must not change what
+    may be taken back. A seat every window asks (`asked_anyway`: a human at a table)
+    tells nothing by its pass: that pass is a decision like any other, and another
+    player's undo stops there."""
+    return isinstance(action, Pass) and not asked_anyway(state, action.seat)
+
+
+def final(action) -> bool:
+    """An accepted trade: the initiator pays and the trade is announced at once. Its
+    answerer decides again only when the trade's reaction window asks them, so taking
+    it back would always cross that window: an acceptance is never taken back."""
+    return isinstance(action, AnswerTrade) and action.accept
 
 
 def record(state, action, before: tuple) -> None:
     """Remember `action`, applied to a state whose fingerprint was `before`."""
     history = state.history
-    if not unseen(action):
+    if not unseen(state, action):
         if history.owner is not None and history.owner != action.seat:
             history.floor = len(history.actions)  # another seat decided: a new run begins
         history.owner = action.seat
     history.actions.append(action)
-    if fingerprint(state) != before or state.over:
+    if fingerprint(state) != before or state.over or final(action):
         history.floor = len(history.actions)
         history.owner = None
 

@@ -2,8 +2,10 @@
 
 A seat takes back its own decisions of this turn, back to the last point where
 something hidden or random came out (a draw, an event, a random discard, a peek, a look
-at a hand, a trade) or another seat decided anything. A pass in a reaction window, which
-nobody sees, is not a decision. The state after undo is the game replayed without the
+at a hand, a trade) or another seat decided anything. A pass in a reaction window is
+such a decision only from a seat every window asks (a human at a table): another
+seat's pass, which tells what it holds, nobody sees. An accepted trade is never taken
+back (its window asks the others). The state after undo is the game replayed without the
 undone actions, so it holds exactly what a replay holds: the same random state, and
 nothing that the undone action would have shown.
 
@@ -25,7 +27,7 @@ def _undo_from(state, seat: int) -> int | None:
         return None
     for index in range(len(history.actions) - 1, history.floor - 1, -1):
         action = history.actions[index]
-        if action.seat == seat and not unseen(action):
+        if action.seat == seat and not unseen(state, action):
             return index
     return None
 
