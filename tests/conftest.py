@@ -17,9 +17,9 @@ def pytest_terminal_summary(terminalreporter):
     ]
     if skipped:
         terminalreporter.write_line(
-            f"{OPENSSH_SKIP} (sshd, ssh): {len(skipped)} tests of the real ForceCommand door "
-            "and SSH flood skipped; apt-get install openssh-server openssh-client runs them "
-            "(under CI=true they fail instead)",
+            f"{OPENSSH_SKIP} (sshd, ssh; sshd run by root): {len(skipped)} tests of the real "
+            "ForceCommand door and SSH flood skipped; openssh-server and openssh-client, and "
+            "root for sshd, run them (under CI=true they fail instead)",
             yellow=True,
         )
 
