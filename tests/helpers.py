@@ -297,3 +297,16 @@ def openssh(program: str) -> str:
     if os.environ.get("CI"):
         pytest.fail(f"{message}, and CI must run this test (CI=true)")
     pytest.skip(message)
+
+
+def another_hand_dealt(state, seat: int):
+    """A copy of the game where the first other player holding cards holds the top of
+    the draw pile instead: the same for `seat`, which sees neither."""
+    import copy
+
+    twin = copy.deepcopy(state)
+    other = next(p for p in twin.players if p.seat != seat and p.hand)
+    swapped = twin.draw_pile[: len(other.hand)]
+    twin.draw_pile[: len(other.hand)] = other.hand
+    other.hand = swapped
+    return twin

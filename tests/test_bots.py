@@ -5,7 +5,7 @@ import functools
 from collections import Counter
 
 import pytest
-from helpers import set_hand, start, turn_of
+from helpers import another_hand_dealt, set_hand, start, turn_of
 
 from weathering_tui.bots import BOTS
 from weathering_tui.engine import Setup, apply, new_game, view_for
@@ -131,11 +131,7 @@ def test_expert_decides_legally_and_from_its_view_only():
         view = view_for(state, seat)
         action = ExpertBot(seed=seed, rollouts=3).choose(view)
         assert action in view.legal
-        twin = copy.deepcopy(state)
-        other = next(p for p in twin.players if p.seat != seat and p.hand)
-        swapped = twin.draw_pile[: len(other.hand)]
-        twin.draw_pile[: len(other.hand)] = other.hand
-        other.hand = swapped
+        twin = another_hand_dealt(state, seat)
         assert ExpertBot(seed=seed, rollouts=3).choose(view_for(twin, seat)) == action
 
 

@@ -5,7 +5,7 @@ import copy
 import math
 
 import pytest
-from helpers import set_hand, start, turn_of
+from helpers import another_hand_dealt, set_hand, start, turn_of
 
 from weathering_tui.bots import SearchBot
 from weathering_tui.bots.hints import Stopped, arrange, harms_own_side, hints
@@ -34,11 +34,7 @@ def test_the_expert_decides_legally_and_from_its_view_only():
         view = view_for(state, seat)
         action = SearchBot(seed=n, budget=12).choose(view)
         assert action in view.legal
-        twin = copy.deepcopy(state)
-        other = next(p for p in twin.players if p.seat != seat and p.hand)
-        swapped = twin.draw_pile[: len(other.hand)]
-        twin.draw_pile[: len(other.hand)] = other.hand
-        other.hand = swapped
+        twin = another_hand_dealt(state, seat)
         assert SearchBot(seed=n, budget=12).choose(view_for(twin, seat)) == action
 
 

@@ -9,6 +9,7 @@ import pytest
 from helpers import running_server
 from test_net import answers, raw
 from test_net_abuse import codes, door_player
+from ui.test_join import until
 
 from weathering_tui.net import protocol as pr
 from weathering_tui.net.lobby import TABLES_PER_CREATOR, TABLES_PER_ORIGIN
@@ -17,14 +18,6 @@ from weathering_tui.tui.screens.lobby import LobbyScreen, expired_line, net_erro
 from weathering_tui.words import Tr
 
 NETWORK = "192.0.2.0/24"
-
-
-async def until(pilot, test, limit=200):
-    for _ in range(limit):
-        if test():
-            return
-        await pilot.pause(0.05)
-    raise AssertionError("never happened")
 
 
 def refusal(messages) -> dict:
