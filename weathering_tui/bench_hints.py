@@ -70,8 +70,9 @@ def judge(view) -> dict:
 
     from .bots.expert import ExpertBot
     from .bots.hints import hints
-    from .bots.search import SearchBot, sameness
+    from .bots.search import SearchBot
     from .content import default_content
+    from .engine import action_key
 
     content = default_content()
     seed = zlib.crc32(f"{view.seat}:{view.version}:{view.round}:{len(view.legal)}".encode())
@@ -86,14 +87,14 @@ def judge(view) -> dict:
     pool = [r.action for r in before] + [h.action for h in now]
     pool += SearchBot(seed, content).moves(view, before[0].action)
     for move in pool:
-        if sameness(move) not in keys:
-            keys.append(sameness(move))
+        if action_key(move) not in keys:
+            keys.append(action_key(move))
             moves.append(move)
     deep = _reference(view, moves, content)
     best = max(deep.values())
 
     def verdict(action, shown):
-        i = keys.index(sameness(action))
+        i = keys.index(action_key(action))
         return {
             "agrees": deep[i] == best,
             "cost": 100 * (best - deep[i]),

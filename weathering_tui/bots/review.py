@@ -29,7 +29,7 @@ from collections.abc import Callable, Iterable
 import attrs
 
 from ..engine import View, action_key, apply, new_game, view_for
-from .search import SearchBot, sameness
+from .search import SearchBot
 
 BUDGET = 96  # rollouts per decision reviewed (an offline command: worth more than a hint)
 WORST = 3
@@ -142,7 +142,7 @@ def review(setup, actions, seats=None, content=None, budget: int = BUDGET, progr
 
 
 def _same(a, b) -> bool:
-    return sameness(a) == sameness(b)
+    return action_key(a) == action_key(b)  # copies of a card are one move
 
 
 def to_json(result: Review) -> dict:

@@ -31,7 +31,7 @@ import attrs
 
 from .. import engine
 from ..content import default_content
-from ..engine import View, card_id, clone
+from ..engine import View, action_key, clone
 from ..engine import actions as act
 from .expert import aimed_wrong, rollout
 from .heuristic import HeuristicBot
@@ -101,7 +101,7 @@ class SearchBot:
         options = self.moves(view, choice)
         kept = None
         if keep is not None:
-            same = [i for i, o in enumerate(options) if sameness(o) == sameness(keep)]
+            same = [i for i, o in enumerate(options) if action_key(o) == action_key(keep)]
             if not same:
                 options.append(keep)
                 same = [len(options) - 1]
@@ -153,11 +153,11 @@ class SearchBot:
         """The heuristic's choice first, then every distinct other legal move worth a
         rollout, up to `candidates`."""
         options = [choice]
-        seen = {sameness(choice)}
+        seen = {action_key(choice)}
         for action in view.legal:
             if len(options) >= self.candidates:
                 break
-            key = sameness(action)
+            key = action_key(action)
             if key in seen:
                 continue
             if isinstance(action, act.StoreAp) and action.amount > 2:
@@ -199,17 +199,8 @@ def _paired(best: dict[int, float], other: dict[int, float]) -> tuple[float, flo
     interval (inf with fewer than two such worlds)."""
     shared = [w for w in other if w in best]
     if len(shared) < 2:
-        return (best and other and _mean(best) - _mean(other)) or 0.0, math.inf
+        return (_mean(best) - _mean(other) if best and other else 0.0), math.inf
     diffs = [best[w] - other[w] for w in shared]
     mean = sum(diffs) / len(diffs)
     var = sum((d - mean) ** 2 for d in diffs) / (len(diffs) - 1)
     return mean, 1.96 * math.sqrt(var / len(diffs))
-
-
-def sameness(action) -> tuple:
-    """Two actions that differ only by which copy of a card they name are one move."""
-    fields = attrs.asdict(action, recurse=False)
-    for name in ("card",):
-        if isinstance(fields.get(name), str):
-            fields[name] = card_id(fields[name])
-    return (type(action).__name__, tuple(sorted(fields.items(), key=lambda kv: kv[0])))
