@@ -171,3 +171,16 @@ def test_a_hint_thread_thinks_at_low_priority():
     thread.join()
     assert seen and seen[0] >= 10
     assert os.getpriority(os.PRIO_PROCESS, threading.get_native_id()) < 10  # only that thread
+
+
+def test_a_slot_folder_another_user_could_write_is_not_used(tmp_path):
+    """In a shared /tmp another user could make the slots' folder first and hold every
+    slot: a folder that is not this user's alone bounds nothing, and the hint goes on."""
+    from weathering_tui.bots import hints as hints_module
+
+    shared = tmp_path / "slots"
+    shared.mkdir()
+    shared.chmod(0o777)
+    with hints_module.HintSlot(folder=shared) as slot:
+        assert slot.fd is None
+    assert list(shared.iterdir()) == []

@@ -160,10 +160,16 @@ class HintSlot:
         import fcntl
         import time
 
-        self.folder.mkdir(mode=0o700, exist_ok=True)
+        if not self._folder_is_mine():
+            return self  # no safe folder: the hint thinks unbounded (still at nice 10)
         while True:
             for n in range(hint_slots()):
-                fd = os.open(self.folder / f"slot-{n}", os.O_RDWR | os.O_CREAT, 0o600)
+                try:
+                    fd = os.open(
+                        self.folder / f"slot-{n}", os.O_RDWR | os.O_CREAT | os.O_NOFOLLOW, 0o600
+                    )
+                except OSError:
+                    return self
                 try:
                     fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
                 except OSError:
@@ -174,6 +180,23 @@ class HintSlot:
             if self.should_stop is not None and self.should_stop():
                 raise Stopped
             time.sleep(0.05)
+
+    def _folder_is_mine(self) -> bool:
+        """The slots' folder exists, is a real folder and is this user's alone: in a
+        shared /tmp another user could have made it first, to hold every slot (no hint
+        for anyone) or to point a slot at a file of ours."""
+        import stat
+
+        try:
+            self.folder.mkdir(mode=0o700, exist_ok=True)
+            info = os.lstat(self.folder)
+        except OSError:
+            return False
+        return (
+            stat.S_ISDIR(info.st_mode)
+            and info.st_uid == os.getuid()
+            and not info.st_mode & (stat.S_IWGRP | stat.S_IWOTH)
+        )
 
     def __exit__(self, *exc) -> None:
         if self.fd is not None:
