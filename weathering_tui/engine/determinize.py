@@ -1,9 +1,15 @@
 """A full game state consistent with one seat's view, for bots that search (§ expert bot).
 
-Everything the view shows is copied; what it hides (other hands and decks, the
-draw pile, the event pile, the random state) is sampled with the caller's
-generator. Only for decisions taken with an empty resolution stack: the seat's
-own turn.
+Everything the view shows is copied; what it hides (other hands and decks, the draw
+pile, the event pile, the random state, and the hidden cards of the resolution stack:
+engine/resolving.py) is sampled with the caller's generator. It works at any decision
+of the viewing seat, its turn or mid-effect (a reaction, a discard, a target, an
+exchange, an arrangement...): `view_for(determinize(view, ...), view.seat)` is `view`
+again, but for the log and `can_undo` (a sampled state has no past).
+
+In a reaction window the sampled engine asks this seat first: the seats before it in
+the window's order have let the action happen (if one of them cancels, this seat's
+answer changes nothing, so a search loses nothing by assuming they do not).
 """
 
 from __future__ import annotations
@@ -13,11 +19,18 @@ import random
 import attrs
 
 from ..content import Content
+from .history import copy_record
+from .resolving import HIDDEN
 from .state import (
     ActiveEvent,
+    ArrangeFrame,
+    EventWindowFrame,
+    ExchangeFrame,
     GameState,
+    MulliganFrame,
     Pending,
     PlayerState,
+    ReactionFrame,
     RoundMod,
     SeatSetup,
     Setup,
@@ -35,47 +48,34 @@ def all_event_cards(content: Content) -> list[str]:
 
 
 def determinize(view: View, content: Content, rng: random.Random) -> GameState:
-    """Sample a state that `view.seat` cannot tell apart from the real one."""
-    if view.pending is None or view.pending.kind != "turn":
-        raise ValueError("a state can be sampled only at a turn decision")
+    """Sample a state that `view.seat` cannot tell apart from the real one, at a
+    decision of that seat."""
+    pending = view.pending
+    if pending is None or pending.seat != view.seat or not view.legal:
+        raise ValueError("a state can be sampled only at a decision of the viewing seat")
     me = view.me
-    known = set(me.hand or ()) | set(me.deck or ()) | set(view.discard_pile)
+    seen_limbo = [c for c in view.limbo if c != HIDDEN]
+    # A discard announced names its card, still in its player's hand until it resolves.
+    held: dict[int, list[str]] = {}
+    for f in view.resolving:
+        if isinstance(f, ReactionFrame) and f.announcement.kind == "discard":
+            held.setdefault(f.announcement.actor, []).append(f.announcement.card)
+    known = set(me.hand or ()) | set(me.deck or ()) | set(view.discard_pile) | set(seen_limbo)
+    known |= {card for cards in held.values() for card in cards}
+    arranged = _own_arrangement(view)
+    if arranged is not None and arranged[0] == "draw":
+        known |= set(arranged[1])
     pool = [c for c in all_action_cards(content) if c not in known]
     rng.shuffle(pool)
-    players = []
-    for p in view.players:
-        if p.seat == view.seat:
-            hand, deck = list(me.hand or ()), list(me.deck or ())
-        else:
-            hand = [pool.pop() for _ in range(p.hand_count)]
-            deck = [pool.pop() for _ in range(p.deck_count)]
-        players.append(
-            PlayerState(
-                seat=p.seat,
-                side=p.side,
-                character=p.character,
-                name=p.name,
-                human=p.human,
-                ap=p.ap,
-                stored_ap=p.stored_ap,
-                hand=hand,
-                deck=deck,
-                mulligan_done=p.mulligan_done,
-                hand_limit_off=p.hand_limit_off,
-                turn=TurnFlags(**{**attrs.asdict(p.turn), "proposed": list(p.turn.proposed)}),
-                reaction_used=p.reaction_used,
-                stats=dict(p.stats),
-            )
-        )
-    if len(pool) != view.draw_pile_count:
+    decked = pool.pop() if HIDDEN in view.limbo else None  # a card announced into a deck
+    players = [_player(p, me, pool, held.get(p.seat, ())) for p in view.players]
+    events = _event_pile(view, content, rng, arranged)
+    draw_pile = pool
+    if arranged is not None and arranged[0] == "draw":
+        draw_pile = pool + list(reversed(arranged[1]))
+    if len(draw_pile) != view.draw_pile_count:
         raise ValueError("the view's card counts do not add up")
-    seen_events = set(view.event_discard) | set(view.events_removed)
-    for event in view.active_events:
-        seen_events |= set(event.cards)
-    events = (
-        [c for c in all_event_cards(content) if c not in seen_events] if view.events_enabled else []
-    )
-    rng.shuffle(events)
+    stack = [_frame(f, view, players, draw_pile, events, decked, rng) for f in view.resolving]
     setup = Setup(
         configuration=view.configuration,
         seats=tuple(SeatSetup(p.side, p.character, p.name, p.human) for p in view.players),
@@ -89,21 +89,96 @@ def determinize(view: View, content: Content, rng: random.Random) -> GameState:
         hp=view.hp,
         start_hp=view.start_hp,
         players=players,
-        draw_pile=pool,
-        event_pile=events[: view.event_pile_count],
+        draw_pile=draw_pile,
+        event_pile=events,
         round=view.round,
         phase=view.phase,
         stage=view.stage,
         active=view.active,
         discard_pile=list(view.discard_pile),
+        limbo=[decked if c == HIDDEN else c for c in view.limbo],
         active_events=[
             ActiveEvent(e.event, list(e.cards), e.remaining) for e in view.active_events
         ],
         event_discard=list(view.event_discard),
         events_removed=list(view.events_removed),
         round_mods=[RoundMod(seat, amount) for seat, amount in view.round_mods],
-        pending=Pending("turn", view.seat, dict(view.pending.info)),
+        stack=stack,
+        pending=Pending(pending.kind, view.seat, dict(pending.info)),
         hp_by_round=list(view.hp_by_round),
         version=view.version,
         content=content,
     )
+
+
+def _own_arrangement(view: View) -> tuple[str, list[str]] | None:
+    """The pile and the cards (top first) this seat peeked at and now arranges."""
+    if view.pending.kind != "arrange" or not view.resolving:
+        return None
+    frame = view.resolving[-1]
+    return frame.pile, list(view.pending.mine.get("seen", ()))
+
+
+def _player(p, me, pool: list[str], held) -> PlayerState:
+    if p.seat == me.seat:
+        hand, deck = list(me.hand or ()), list(me.deck or ())
+    else:
+        hand = list(held) + [pool.pop() for _ in range(p.hand_count - len(held))]
+        deck = [pool.pop() for _ in range(p.deck_count)]
+    return PlayerState(
+        seat=p.seat,
+        side=p.side,
+        character=p.character,
+        name=p.name,
+        human=p.human,
+        ap=p.ap,
+        stored_ap=p.stored_ap,
+        hand=hand,
+        deck=deck,
+        mulligan_done=p.mulligan_done,
+        hand_limit_off=p.hand_limit_off,
+        turn=TurnFlags(**{**attrs.asdict(p.turn), "proposed": list(p.turn.proposed)}),
+        reaction_used=p.reaction_used,
+        stats=dict(p.stats),
+    )
+
+
+def _event_pile(view: View, content: Content, rng: random.Random, arranged) -> list[str]:
+    if not view.events_enabled:
+        return []
+    seen = set(view.event_discard) | set(view.events_removed)
+    for event in view.active_events:
+        seen |= set(event.cards)
+    seen |= {f.card for f in view.resolving if isinstance(f, EventWindowFrame)}
+    top: list[str] = []
+    if arranged is not None and arranged[0] == "events":
+        top = arranged[1]
+        seen |= set(top)
+    events = [c for c in all_event_cards(content) if c not in seen]
+    rng.shuffle(events)
+    events = events[: view.event_pile_count - len(top)]
+    return events + list(reversed(top))
+
+
+def _frame(frame, view: View, players, draw_pile, events, decked, rng: random.Random):
+    """A frame of the sampled state: the view's copy, its hidden cards drawn."""
+    kind = type(frame)
+    new = copy_record(frame)
+    if kind is ReactionFrame or kind is EventWindowFrame:
+        if kind is ReactionFrame and frame.announcement.card == HIDDEN:
+            new.announcement = attrs.evolve(frame.announcement, card=decked)
+        if view.pending.kind == "react" and frame is view.resolving[-1]:
+            new.index = new.order.index(view.seat)  # it is asked first (the module's doc)
+    elif kind is MulliganFrame and view.pending.kind == "mulligan":
+        new.picked = list(view.pending.mine.get("picked", ()))
+    elif kind is ExchangeFrame:
+        for name, seat in (("pick_first", frame.first), ("pick_second", frame.second)):
+            if getattr(frame, name) == HIDDEN:  # another seat's blind pick, still in its hand
+                setattr(new, name, rng.choice(players[seat].hand))
+    elif kind is ArrangeFrame:
+        if view.pending.kind == "arrange" and frame is view.resolving[-1]:
+            new.seen = list(view.pending.mine.get("seen", ()))
+        else:
+            pile = events if frame.pile == "events" else draw_pile
+            new.seen = list(reversed(pile[len(pile) - len(frame.seen) :]))
+    return new

@@ -74,7 +74,7 @@ def _fields(cls) -> tuple[str, ...]:
     return tuple(f.name for f in attrs.fields(cls))
 
 
-def _copy_record(record):
+def copy_record(record):
     """A mutable attrs record with its lists and dicts copied (frames, pending, flags)."""
     cls = type(record)
     new = object.__new__(cls)
@@ -89,8 +89,8 @@ def _copy_record(record):
 
 
 def _copy_player(player):
-    new = _copy_record(player)
-    new.turn = _copy_record(player.turn)
+    new = copy_record(player)
+    new.turn = copy_record(player.turn)
     return new
 
 
@@ -103,11 +103,11 @@ def clone(state):
             value = list(value)  # the piles, the log (entries never change), hp_by_round
         object.__setattr__(new, name, value)
     new.players = [_copy_player(p) for p in state.players]
-    new.active_events = [_copy_record(e) for e in state.active_events]
-    new.round_mods = [_copy_record(m) for m in state.round_mods]
-    new.stack = [_copy_record(f) for f in state.stack]
+    new.active_events = [copy_record(e) for e in state.active_events]
+    new.round_mods = [copy_record(m) for m in state.round_mods]
+    new.stack = [copy_record(f) for f in state.stack]
     if state.pending is not None:
-        new.pending = _copy_record(state.pending)
+        new.pending = copy_record(state.pending)
     new.history = state.history.copy()
     return new
 

@@ -35,6 +35,7 @@ from .common import (
 )
 from .flow import synergy_of
 from .legal import legal_actions
+from .resolving import public_limbo, public_stack
 from .rewind import can_undo
 from .state import GameState, LogEntry
 from .view_records import (  # noqa: F401 - the records are the view's API
@@ -190,8 +191,11 @@ def _pending(state: GameState, seat: int, asked: bool) -> PendingView | None:
             return PendingView("reactions", SPECTATOR, info, cause)
         return PendingView("react", seat, info, cause)
     mine = {}
-    if pending.kind == "mulligan" and pending.seat == seat and state.stack:
-        mine = {"picked": list(state.stack[-1].picked)}
+    if pending.seat == seat and state.stack:
+        if pending.kind == "mulligan":
+            mine = {"picked": list(state.stack[-1].picked)}
+        elif pending.kind == "arrange":  # the cards it peeked at, top first
+            mine = {"seen": list(state.stack[-1].seen)}
     return PendingView(pending.kind, pending.seat, info, cause, mine)
 
 
@@ -255,6 +259,8 @@ def public_fields(state: GameState, seat: int = SPECTATOR) -> dict:
         ask_every_human=state.setup.ask_every_human,
         hp_by_round=tuple(state.hp_by_round),
         outcome=state.outcome,
+        limbo=public_limbo(state),
+        resolving=public_stack(state),
     )
 
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 import attrs
 
 from . import actions as act
-from .state import LogEntry, Outcome
+from .state import Frame, LogEntry, Outcome
 
 SPECTATOR = -1  # the seat of a public view: no hand, no decision
 
@@ -147,6 +147,10 @@ class View:
     outcome: Outcome | None
     # This seat may take its last move back now (engine/rewind.py states the rule).
     can_undo: bool = False
+    # Mid-effect, what resolution holds, as every seat may know it (engine/resolving.py):
+    # the announced cards awaiting resolution and the stack's frames, cards unseen hidden.
+    limbo: tuple[str, ...] = ()
+    resolving: tuple[Frame, ...] = ()
 
     @property
     def me(self) -> PlayerView:

@@ -16,6 +16,7 @@ from cattrs.strategies import configure_tagged_union
 
 from ..content.converter import make_converter
 from . import actions as act
+from .state import Frame
 from .view import View
 
 
@@ -39,6 +40,8 @@ def new_wire_converter(strict: bool = False) -> cattrs.Converter:
     configure_tagged_union(
         act.Action, converter, tag_name="kind", tag_generator=act.ACTION_NAMES.__getitem__
     )
+    # A view's resolution stack: each frame tagged by its record's name.
+    configure_tagged_union(Frame, converter, tag_name="frame")
     return converter
 
 
