@@ -39,7 +39,7 @@ def test_a_seat_is_judged_from_its_own_view_alone():
     twins = []
     for index, action in enumerate(actions):
         pending = state.pending
-        if pending.kind == "turn" and pending.seat == seat:
+        if pending.seat == seat:  # every decision of the seat: its turn and the others
             twin = scrambled(state, seat, rng)
             assert [p.hand for p in twin.players] != [p.hand for p in state.players]
             view = view_for(twin, seat, with_log=False)

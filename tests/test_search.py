@@ -7,10 +7,10 @@ import math
 import pytest
 from helpers import another_hand_dealt, set_hand, start, turn_of
 
-from weathering_tui.bots import SearchBot
+from weathering_tui.bots import HeuristicBot, IsmctsBot, SearchBot
 from weathering_tui.bots.hints import Stopped, arrange, harms_own_side, hints
 from weathering_tui.bots.search import Estimate
-from weathering_tui.engine import Setup, view_for
+from weathering_tui.engine import Setup, apply, new_game, view_for
 from weathering_tui.engine import actions as act
 from weathering_tui.sim.simulate import play_game
 
@@ -36,6 +36,39 @@ def test_the_expert_decides_legally_and_from_its_view_only():
         assert action in view.legal
         twin = another_hand_dealt(state, seat)
         assert SearchBot(seed=n, budget=12).choose(view_for(twin, seat)) == action
+
+
+def other_decisions(count=4):
+    """States where a seat decides outside its turn with a choice: a reaction, a discard,
+    an exchange, a trade answer... (the first of each kind met)."""
+    found = {}
+    for seed in range(800, 840):
+        game = new_game(Setup.standard("2v2", seed=seed))
+        bots = [HeuristicBot(seed + i) for i in range(4)]
+        while not game.over and len(found) < count:
+            pending = game.pending
+            view = view_for(game, pending.seat)
+            if pending.kind not in found and pending.kind != "turn" and len(view.legal) > 1:
+                found[pending.kind] = copy.deepcopy(game)
+            apply(game, bots[pending.seat].choose(view), view)
+        if len(found) >= count:
+            return list(found.values())
+    raise AssertionError(f"too few kinds of decision: {sorted(found)}")
+
+
+@pytest.mark.parametrize("bot", [SearchBot, IsmctsBot])
+def test_both_searches_decide_outside_their_turn_legally_and_from_the_view_only(bot):
+    """A reaction, a discard, a trade answer...: searched (rollouts spent), legal, and
+    the same whatever another seat hides."""
+    for n, state in enumerate(other_decisions()):
+        seat = state.pending.seat
+        view = view_for(state, seat)
+        if bot is SearchBot:
+            assert SearchBot(seed=n, budget=8).rank(view)[0].rollouts > 0, view.pending.kind
+        action = bot(seed=n, budget=8).choose(view)
+        assert action in view.legal
+        twin = another_hand_dealt(state, seat)
+        assert bot(seed=n, budget=8).choose(view_for(twin, seat)) == action
 
 
 def test_successive_halving_spends_the_budget_on_the_survivors():

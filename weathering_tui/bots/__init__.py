@@ -4,6 +4,7 @@ import functools
 
 from .expert import ExpertBot
 from .heuristic import HeuristicBot
+from .ismcts import IsmctsBot
 from .random_bot import RandomBot
 from .search import SearchBot
 
@@ -12,7 +13,11 @@ BOTS = {
     "heuristic": HeuristicBot,
     "pimc": ExpertBot,  # the determinized Monte Carlo expert: the yardstick of duels
     "expert": SearchBot,  # successive halving over every distinct move (bots/search.py)
-    # A variant measured in duels (README: Duels): the same search, four times the work.
+    # Variants measured in duels (README: Duels): the same search on its turn only,
+    "expert_turn": functools.partial(SearchBot, aside=0.0),
+    # information-set MCTS over its turn's plan, at the same work (bots/ismcts.py),
+    "ismcts": IsmctsBot,
+    # and with four times the work.
     "expert_deep": functools.partial(SearchBot, budget=192),
 }
 
@@ -23,4 +28,4 @@ def bot_seed(game_seed: int, seat: int) -> int:
     return game_seed * 7919 + seat
 
 
-__all__ = ["BOTS", "ExpertBot", "HeuristicBot", "RandomBot", "SearchBot", "bot_seed"]
+__all__ = ["BOTS", "ExpertBot", "HeuristicBot", "IsmctsBot", "RandomBot", "SearchBot", "bot_seed"]

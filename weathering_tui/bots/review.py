@@ -1,8 +1,9 @@
 """A review of a finished (or unfinished) game: `weathering review SAVE`, and `v` in
 `weathering replay`.
 
-The game is replayed action by action. At each decision of its own turn where a seat
-had a choice, the expert (bots/search.py) is given **that seat's view at that moment**
+The game is replayed action by action. At each decision where a seat had a choice (its
+turn's, and the others: a cancel or not, a discard, a trade answer, the mulligan...), the
+expert (bots/search.py) is given **that seat's view at that moment**
 — never the state, never another hand — and searches the best moves with the move
 actually played kept in the race to the end, so the two are compared on the same
 sampled worlds. What the review keeps:
@@ -37,7 +38,7 @@ WORST = 3
 
 @attrs.frozen
 class Decision:
-    """One turn decision of a seat: the view it had and the move it made."""
+    """One decision of a seat: the view it had and the move it made."""
 
     index: int  # the action's index in the game
     view: View
@@ -65,14 +66,14 @@ class Review:
 
 
 def decisions(setup, actions: Iterable, seats: Iterable[int], content=None) -> list[Decision]:
-    """The turn decisions of `seats` where there was a choice, each with the seat's view
-    then (with its log: what the seat had been told)."""
+    """The decisions of `seats` where there was a choice, each with the seat's view then
+    (in a reaction window, the seat the engine asks: the one whose answer was taken)."""
     wanted = set(seats)
     state = new_game(setup, content)
     found = []
     for index, action in enumerate(actions):
         pending = state.pending
-        if pending is not None and pending.kind == "turn" and pending.seat in wanted:
+        if pending is not None and pending.seat in wanted:
             view = view_for(state, pending.seat, with_log=False)
             if len(view.legal) > 1:
                 found.append(Decision(index, view, action))

@@ -1,8 +1,13 @@
 """The expert bot (`expert`): determinized search with successive halving.
 
-Like `pimc` (bots/expert.py), at each decision of its own turn it samples worlds the
-seat cannot tell apart from the real one (engine.determinize) and plays each candidate
-out with heuristic bots on every seat. Two things differ:
+Like `pimc` (bots/expert.py), it samples worlds the seat cannot tell apart from the
+real one (engine.determinize) and plays each candidate out with heuristic bots on every
+seat. Three things differ:
+
+- **Every decision.** Not only its turn's: whether to cancel or let an action happen,
+  what to discard, give or exchange, which option of a card, whether to accept a trade,
+  the mulligan (a view holds the resolution stack, so a world can be rebuilt mid-effect).
+  Outside its turn it spends `budget * aside` rollouts (`aside`: a fraction).
 
 - **More candidates, budget where it matters.** Every distinct legal move is a
   candidate (copies of a card are one move; cards aimed at the wrong side and large PA
@@ -67,6 +72,7 @@ class SearchBot:
         candidates: int = 12,
         seconds: float = 0.8,
         cap: float = 10.0,
+        aside: float = 0.5,
     ):
         self.rng = random.Random(seed)
         self.content = content or default_content()
@@ -75,6 +81,7 @@ class SearchBot:
         self.candidates = candidates
         self.seconds = seconds  # the thinking time a table's pace gives it (bots/pacing.py)
         self.cap = cap
+        self.aside = aside  # share of the budget outside its turn (0: the heuristic decides)
         self.belief: float | None = None
 
     def choose(self, view: View):
@@ -89,14 +96,15 @@ class SearchBot:
         should_stop: Callable[[], bool] | None = None,
         keep=None,
     ) -> list[Estimate]:
-        """Candidates, best first. Outside its own turn's decisions only the heuristic's
-        choice is given (a half-resolved effect cannot be rebuilt from a view).
+        """Candidates, best first (only the heuristic's choice when there is nothing to
+        search: one legal move, or outside its turn with `aside` 0).
         `keep`: a legal move that is a candidate and is never dropped by the halving (a
         review measures the move played against the best on the same worlds).
         Raises `Stopped` as soon as `should_stop()` is true between two rollouts."""
         choice = self.heuristic.choose(view)
         alone = [Estimate(choice, None, 0.0, 0)]
-        if view.pending is None or view.pending.kind != "turn" or len(view.legal) < 2:
+        turn = view.pending is not None and view.pending.kind == "turn"
+        if len(view.legal) < 2 or not (turn or self.aside > 0):
             return alone
         options = self.moves(view, choice)
         kept = None
@@ -108,7 +116,7 @@ class SearchBot:
             kept = same[0]
         if len(options) < 2:
             return alone
-        budget = budget or self.budget
+        budget = budget or (self.budget if turn else max(2, round(self.budget * self.aside)))
         deadline = time.perf_counter() + self.cap
         # scores[i][w]: candidate i's result in world w (worlds numbered as sampled)
         scores: list[dict[int, float]] = [{} for _ in options]
