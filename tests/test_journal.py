@@ -79,10 +79,10 @@ async def test_a_table_server_compacts_its_journal_off_the_event_loop(tmp_path, 
     threads: list[int] = []
     write_compacted = Table.write_compacted
 
-    def recorded(self, text):
+    def recorded(self, text, count):
         if self.journal.length:  # a grown journal compacted (not the save at the start)
             threads.append(threading.get_ident())
-        write_compacted(self, text)
+        write_compacted(self, text, count)
 
     monkeypatch.setattr(Table, "write_compacted", recorded)
     async with running_server(tmp_path) as server:

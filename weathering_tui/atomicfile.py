@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import errno
 import os
 import tempfile
 from pathlib import Path
@@ -46,3 +47,36 @@ def atomic_write(path: Path, data: bytes, durable: bool = True) -> None:
         raise
     if durable:
         _fsync_dir(folder)
+
+
+# A file system that refuses hard links (some network or FAT ones): a copy instead.
+NO_LINKS = {errno.EPERM, errno.EXDEV, errno.EMLINK, errno.ENOTSUP, errno.EOPNOTSUPP}
+
+
+def atomic_copy(path: Path, copy: Path) -> bool:
+    """`copy` replaced, atomically and durably, by the file now at `path` (a hard link
+    renamed over it: no byte is written; where links are refused, a copy written as
+    `atomic_write` does). False when there is no file at `path`; any other failure
+    raises (the caller must not go on as if the copy were kept)."""
+    tmp = copy.with_name(f".{copy.name}.{os.getpid()}.link")
+    tmp.unlink(missing_ok=True)  # (one a killed process left)
+    try:
+        os.link(path, tmp, follow_symlinks=False)
+    except FileNotFoundError:
+        return False
+    except OSError as exc:
+        if exc.errno not in NO_LINKS:
+            raise
+        try:
+            data = path.read_bytes()
+        except FileNotFoundError:
+            return False
+        atomic_write(copy, data, True)
+        return True
+    try:
+        os.replace(tmp, copy)
+    except BaseException:
+        tmp.unlink(missing_ok=True)
+        raise
+    _fsync_dir(copy.parent)
+    return True

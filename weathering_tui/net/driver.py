@@ -132,7 +132,7 @@ class Driver:
         table.compact_wanted = False
         count, text = table.snapshot()
         try:
-            await self.writer.run(table.write_compacted, text)
+            await self.writer.run(table.write_compacted, text, count)
         except OSError:
             table.compact_wanted = True  # (a failed compaction is tried again)
             raise

@@ -95,6 +95,8 @@ class Table(TableSaves):
         self.key = ""  # the table's name in the store
         self.compact_wanted = False  # save once the journal append under way is done
         self.paused = False  # its journal cannot be written: no move is taken meanwhile
+        self.saved = 0  # actions in the save file (its next backup: `write_compacted`)
+        self.backed = 0  # actions in its backup, NAME.toml.bak (the journal keeps the rest)
         self.durable = 0  # actions on disk (in the save or the journal): what may be shown
         self.answers = Answers()  # the open reaction window's answers, applied in seat order
         self.window: tuple[object, float] | None = None  # (its frame, when its time is up)

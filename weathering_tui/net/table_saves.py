@@ -6,9 +6,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from ..atomicfile import atomic_write
-from ..savefile import SaveError, to_toml, write_save
-from ..storage.journal import FileJournal, read_table
+from ..atomicfile import atomic_copy, atomic_write
+from ..savefile import SaveError, read_save, to_toml, write_save
+from ..storage.journal import FileJournal, read_table, replay_journal
 from .protocol import clean_name
 
 
@@ -47,7 +47,7 @@ class TableSaves:
         Never while a journal append is under way (the server sees to it)."""
         if self.path is not None and self.game is not None:
             count, text = self.snapshot()
-            self.write_compacted(text)
+            self.write_compacted(text, count)
             self.compacted(count)
 
     def snapshot(self) -> tuple[int, bytes]:
@@ -55,22 +55,33 @@ class TableSaves:
         self.game.table = self.table_meta()
         return len(self.game.actions), to_toml(self.game).encode("utf-8")
 
-    def write_compacted(self, text: bytes) -> None:
-        """The save `text`, durable, and an empty journal (blocking: the server's writer
-        calls it). In a store, one transaction fenced by the lease, and a finished table
-        is also written as its TOML file; in files, the save then the journal emptied (a
-        crash between the two leaves lines the save holds, which reading skips)."""
+    def write_compacted(self, text: bytes, count: int) -> None:
+        """The save `text` (its first `count` actions), durable, and the journal cut
+        (blocking: the server's writer calls it). In a store, one transaction fenced by
+        the lease, and a finished table is also written as its TOML file. In files, the
+        save it replaces is kept as NAME.toml.bak (a link renamed over it), the new save
+        written, then the journal keeps the lines beyond the backup only: the backup with
+        the journal is the game too, should the save be damaged. A crash between two steps
+        leaves lines a save holds, which reading skips; a failure raises."""
         if self.store is not None:
             self.store.write_save(self.key, text, self.journal.fence)
             if self.over:
                 self.write_file()
             return
+        backup = backup_path(self.path)
+        if count >= self.saved:  # the save on disk begins this game: it is the backup
+            if atomic_copy(self.path, backup):
+                self.backed = self.saved
+        elif self.backed > count:  # a move taken back past the backup: it begins no game
+            backup.unlink(missing_ok=True)
+            self.backed = count
         atomic_write(self.path, text, True)
         if self.journal is not None:
-            self.journal.reset()
+            self.journal.keep(self.backed, count)
+        self.saved = count
 
     def compacted(self, count: int) -> None:
-        """The save holds the first `count` actions, and the journal is empty."""
+        """The save holds the first `count` actions, and the journal nothing beyond them."""
         self.durable = max(self.durable, count)
         self.journal.length = 0
         self.stored = True
@@ -118,8 +129,11 @@ class TableSaves:
     def reopen(cls, path: Path, store=None):
         """A table back from its autosave, every player away until they return. With a
         store, from the save and journal kept there under the file's stem."""
-        if store is None:
-            game = read_table(path)  # the save and the journal's actions beyond it
+        saved = 0
+        if store is None:  # the save and the journal's actions beyond it
+            game = read_save(path)
+            saved = len(game.actions)
+            replay_journal(path, game, FileJournal.beside(path))
         else:
             raw = store.read_save(path.stem)
             if raw is None:
@@ -128,6 +142,13 @@ class TableSaves:
                     raise SaveError(path, "not_in_the_store")
                 return cls.from_waiting(record, path, store)
             game = read_table(path, raw=raw, journal=store.journal(path.stem))
+        table = cls.from_game(game, path, store)
+        table.saved = saved
+        return table
+
+    @classmethod
+    def from_game(cls, game, path: Path, store=None):
+        """The table a game read back makes, every player away until they return."""
         meta = game.table
         setup = game.setup
         open_seats = [i for i, o in enumerate(meta.get("open", [])) if o]
@@ -155,6 +176,11 @@ class TableSaves:
             seat.away = seat.owner is not None
         table._make_bots()
         return table
+
+
+def backup_path(save: Path) -> Path:
+    """Where a table's previous save is kept (as `write_save` keeps a game's)."""
+    return save.with_name(save.name + ".bak")
 
 
 def _origin(value) -> str | None:

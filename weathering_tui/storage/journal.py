@@ -3,8 +3,10 @@
 The table server applies an action, appends it here (one JSON line, fsync'd), and only
 then sends the views that show what it did. The TOML save is the journal compacted:
 written now and then (start, end, every COMPACT_EVERY actions, stop), after which the
-journal starts again. Reading a table back is the save plus the journal's actions
-beyond it, so `kill -9` at any instant loses no action that anyone saw.
+journal keeps only the lines beyond the save it replaced, kept as its backup (`keep`):
+should the save be damaged, the backup with the journal is the game too. Reading a
+table back is the save plus the journal's actions beyond it, so `kill -9` at any
+instant loses no action that anyone saw.
 
 `Journal` is the storage interface (a Redis stream will be another); `FileJournal`
 keeps `NAME.journal` beside `NAME.toml`. Its lines are `{"n": INDEX, "action": {…}}`:
@@ -22,6 +24,7 @@ import os
 from pathlib import Path
 from typing import Protocol
 
+from ..atomicfile import atomic_write
 from ..engine import IllegalAction, why_illegal
 from ..engine.wire import action_from_data, action_to_data
 from ..savefile import SavedGame, SaveError, read_save
@@ -121,6 +124,22 @@ class FileJournal:
                 raise SaveError(self.path, "journal_line_is_damaged", p0=number) from None
         return found
 
+    def keep(self, start: int, end: int) -> None:
+        """Only the lines of actions `start` to `end` - 1: the save now holds up to
+        `end`, and its backup (NAME.toml.bak) up to `start`, so that the backup with
+        this journal is still the game (a move taken back, from `end` on, goes). The
+        file is written anew and renamed over (durable, atomic); a failure raises. A
+        line that does not read is left out: the save holds it, and a backup that
+        needed it is refused for the gap when read."""
+        try:
+            raw = self.path.read_bytes()
+        except FileNotFoundError:
+            raw = b""
+        kept = b"".join(line + b"\n" for line in raw.split(b"\n") if start <= _index(line) < end)
+        if kept != raw:
+            atomic_write(self.path, kept, True)
+        self.length = 0
+
     def reset(self) -> None:
         fd = os.open(self.path, os.O_WRONLY | os.O_TRUNC | os.O_CREAT, 0o600)
         try:
@@ -128,6 +147,14 @@ class FileJournal:
         finally:
             os.close(fd)
         self.length = 0
+
+
+def _index(line: bytes) -> int:
+    """A journal line's action index; -1 for a line that does not read."""
+    try:
+        return int(json.loads(line)["n"])
+    except (ValueError, KeyError, TypeError):
+        return -1
 
 
 def _cut_back(fd: int, end: int) -> None:

@@ -1,0 +1,102 @@
+"""A damaged table save is told, not hidden: compaction keeps the previous save as
+NAME.toml.bak and the journal keeps every line beyond it; after a restart a save that
+does not read is restored from the backup and the journal (the log says so), or the
+table is listed as damaged with its reason (the log names the file), and joining it is
+refused in one line."""
+
+import errno
+import os
+
+import pytest
+
+from weathering_tui.atomicfile import atomic_copy
+from weathering_tui.engine import legal_actions
+from weathering_tui.net.table import Table
+from weathering_tui.savefile import read_save
+from weathering_tui.storage.journal import FileJournal
+
+
+def table_at(saves) -> Table:
+    """A 1v1 table of the server's tables folder in `saves`, Ann at seat 0 (away after
+    a restart), started and saved as the server does."""
+    folder = saves / "tables"
+    folder.mkdir(parents=True)
+    table = Table("Tee", "1v1", [0], bots="random", seed=5, creator="ann")
+    table.seats[0].owner, table.seats[0].name = "ann", "Ann"
+    table.keep_at(folder / "tee.toml")
+    table.start()
+    for seat in table.seats:
+        seat.botted = True  # (the test plays every seat: no reaction waits on Ann)
+    table.save()
+    return table
+
+
+def play(table: Table, count: int) -> None:
+    """`count` more actions, journaled as the server journals them."""
+    for _ in range(count):
+        state = table.game.state
+        table.game.play(legal_actions(state, state.pending.seat)[0])
+    table.journal.append(table.durable, list(table.unjournaled))
+    table.durable = len(table.game.actions)
+
+
+def test_compaction_keeps_the_previous_save_as_bak_and_the_journal_beyond_it(tmp_path):
+    table = table_at(tmp_path)
+    backup = table.path.with_name("tee.toml.bak")
+    assert not backup.exists()  # the first save replaces none
+    play(table, 6)
+    table.save()
+    before = table.path.read_bytes()
+    play(table, 5)
+    table.save()  # a compaction: the save of 6 actions becomes the backup
+    assert backup.read_bytes() == before
+    assert table.path.read_bytes() != before
+    assert len(read_save(backup).actions) == 6
+    assert [n for n, _ in FileJournal.beside(table.path).entries()] == list(range(6, 11))
+    play(table, 3)
+    table.save()
+    assert len(read_save(backup).actions) == 11  # one save back, never older
+    assert [n for n, _ in FileJournal.beside(table.path).entries()] == list(range(11, 14))
+
+
+def test_a_backup_that_cannot_be_written_stops_the_compaction(tmp_path):
+    table = table_at(tmp_path)
+    play(table, 6)
+    before = table.path.read_bytes()
+    table.path.with_name("tee.toml.bak").mkdir()  # (no file can be renamed over it)
+    with pytest.raises(OSError):
+        table.save()
+    assert table.path.read_bytes() == before  # nothing half done: tried again later
+    assert len(FileJournal.beside(table.path).entries()) == 6
+
+
+@pytest.mark.parametrize("refusal", [errno.EPERM, errno.EIO])
+def test_where_links_are_refused_the_backup_is_a_copy_and_other_failures_raise(
+    tmp_path, monkeypatch, refusal
+):
+    save, backup = tmp_path / "a.toml", tmp_path / "a.toml.bak"
+    save.write_bytes(b"previous")
+
+    def refused(*args, **kwargs):
+        raise OSError(refusal, os.strerror(refusal))
+
+    monkeypatch.setattr(os, "link", refused)
+    if refusal == errno.EPERM:  # (a file system without hard links)
+        assert atomic_copy(save, backup) and backup.read_bytes() == b"previous"
+    else:
+        with pytest.raises(OSError):
+            atomic_copy(save, backup)
+        assert not backup.exists()
+    assert {p.name for p in tmp_path.iterdir()} <= {"a.toml", "a.toml.bak"}  # no temporary
+
+
+def test_a_move_taken_back_past_the_backup_leaves_no_backup_to_replay_it(tmp_path):
+    table = table_at(tmp_path)
+    play(table, 6)
+    table.save()
+    play(table, 2)
+    table.save()  # backup: 6 actions, save: 8
+    del table.game.actions[5:]  # (as an undo past both would: the save is rewritten)
+    table.write_compacted(table.snapshot()[1], 5)
+    assert not table.path.with_name("tee.toml.bak").exists()
+    assert FileJournal.beside(table.path).entries() == []
