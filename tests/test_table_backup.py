@@ -8,9 +8,14 @@ import errno
 import os
 
 import pytest
+from helpers import running_server
+from test_net import answers, raw
 
 from weathering_tui.atomicfile import atomic_copy
+from weathering_tui.cli import main as cli
 from weathering_tui.engine import legal_actions
+from weathering_tui.engine.wire import action_to_data
+from weathering_tui.net import protocol as pr
 from weathering_tui.net.table import Table
 from weathering_tui.savefile import read_save
 from weathering_tui.storage.journal import FileJournal
@@ -38,6 +43,10 @@ def play(table: Table, count: int) -> None:
         table.game.play(legal_actions(state, state.pending.seat)[0])
     table.journal.append(table.durable, list(table.unjournaled))
     table.durable = len(table.game.actions)
+
+
+def data(actions) -> list[dict]:
+    return [action_to_data(a) for a in actions]
 
 
 def test_compaction_keeps_the_previous_save_as_bak_and_the_journal_beyond_it(tmp_path):
@@ -100,3 +109,68 @@ def test_a_move_taken_back_past_the_backup_leaves_no_backup_to_replay_it(tmp_pat
     table.write_compacted(table.snapshot()[1], 5)
     assert not table.path.with_name("tee.toml.bak").exists()
     assert FileJournal.beside(table.path).entries() == []
+
+
+@pytest.mark.parametrize("damage", ["cut short", "gone"])
+async def test_a_damaged_save_is_restored_from_its_backup_and_journal(tmp_path, capsys, damage):
+    table = table_at(tmp_path / "saves")
+    play(table, 6)
+    table.save()
+    play(table, 5)
+    table.save()
+    play(table, 4)  # in the journal only
+    expected = data(table.game.actions)
+    damaged = table.path.read_bytes()[:-40]  # cut short (a disk that lost its end)
+    if damage == "gone":
+        table.path.unlink()
+    else:
+        table.path.write_bytes(damaged)
+    async with running_server(tmp_path) as server:
+        restored = server.tables["tee"]
+        assert data(restored.game.actions) == expected  # every journaled action
+        assert server.damaged == {}
+        assert restored.seats[0].owner == "ann" and restored.seats[0].away
+    log = capsys.readouterr().out
+    assert "tee.toml: " in log and "table save damaged" in log
+    assert "table Tee restored from tee.toml.bak and tee.journal (15 actions)" in log
+    if damage == "cut short":
+        assert table.path.with_name("tee.toml.damaged").read_bytes() == damaged  # to look into
+    else:
+        assert "tee.toml: no such file" in log and "it had no save" in log
+    assert data(read_save(table.path).actions) == expected
+    assert cli(["check", str(table.path)]) == 0
+
+
+async def test_a_damaged_save_without_a_backup_is_listed_damaged_and_refused(tmp_path, capsys):
+    table = table_at(tmp_path / "saves")
+    play(table, 6)
+    table.save()
+    play(table, 3)
+    table.save()
+    table.path.with_name("tee.toml.bak").write_text("not a save")  # the backup too
+    text = table.path.read_text().replace("action_count = 9", "action_count = 8")
+    table.path.write_text(text)  # read, but its [meta] lies: refused
+    assert cli(["check", str(table.path)]) == 2  # `check` says it too
+    async with running_server(tmp_path) as server:
+        assert server.tables == {}
+        reader, writer = await raw(server.socket_path, "ann")
+        writer.write(pr.client_line(pr.ListTables()))
+        listed = (await answers(reader, "tables"))[-1]
+        pr.parse_server(pr.server_line("tables", tables=listed["tables"]))
+        [entry] = listed["tables"]
+        assert entry["name"] == "Tee" and entry["stage"] == "damaged"
+        assert entry["damaged"].startswith("meta.action_count is 8 but the game says 9")
+        assert "/" not in entry["damaged"]  # the reason, never the server's paths
+        assert [s["player"] for s in entry["seats"]] == ["Ann", ""]  # its player sees it
+        for request in (pr.TakeSeat("Tee", 0), pr.Spectate("Tee"), pr.Start("Tee")):
+            writer.write(pr.client_line(request))
+            [error] = await answers(reader, "error")
+            assert error["code"] == "damaged" and error["params"]["table"] == "Tee"
+            assert error["message"].startswith("this table's save is damaged (meta.action_count")
+        writer.write(pr.client_line(pr.CreateTable("tee", "1v1", (0,))))
+        assert (await answers(reader, "error"))[-1]["code"] == "name_taken"
+        writer.close()
+    log = capsys.readouterr().out
+    assert f"table save damaged: {table.path}: meta.action_count is 8" in log
+    assert "no backup to restore it from: " in log and "tee.toml.bak" in log
+    assert table.path.read_text() == text  # nothing written over it

@@ -15,6 +15,7 @@ from ..engine import SPECTATOR
 from . import protocol as pr
 from .connection import Connection
 from .table import Table
+from .table_saves import backup_path
 
 TABLES_PER_CREATOR = 3  # unfinished tables one identity may have
 TABLES_PER_ORIGIN = 6  # and one origin (an SSH player's network, a local user)
@@ -102,16 +103,23 @@ class Lobby:
 
     def table(self, name: str) -> Table:
         table = self.tables.get(name.casefold())
+        damaged = self.damaged.get(name.casefold())
+        if table is None and damaged is not None:  # listed, and refused in one sentence
+            reason = damaged["damaged"]
+            detail = f"this table's save is damaged ({reason}): it cannot be played"
+            raise pr.ProtocolError("damaged", detail, {"table": name, "reason": reason})
         if table is None:  # (named: a client knows which of its requests it answers)
             raise pr.ProtocolError("no_table", "there is no such table", {"table": name})
         return table
 
     def lobby(self) -> list[dict]:
-        """Every table: this server's, and (sharing a store) every other server's."""
+        """Every table: this server's (those whose save is damaged too), and (sharing a
+        store) every other server's."""
         here = [
             t.summary(sum(c.tables.get(t.name) == SPECTATOR for c in self.at(t.name)))
             for t in self.tables.values()
         ]
+        here += [d for key, d in self.damaged.items() if key not in self.tables]
         return here + (self.remote_lobby() if self.store is not None else [])
 
     def create(self, conn: Connection, message: pr.CreateTable) -> None:
@@ -119,7 +127,8 @@ class Lobby:
         if not re.search(r"\w", name):
             raise pr.ProtocolError("bad_name", "a table needs a name")
         old = self.tables.get(name.casefold())
-        if (old is not None and not old.over) or name.casefold() in self.remote:
+        in_use = name.casefold() in self.remote or name.casefold() in self.damaged
+        if (old is not None and not old.over) or in_use:
             raise pr.ProtocolError("name_taken", "a table has that name already")
         unfinished = [t for t in self.tables.values() if not t.over]  # started ones too
         if len(unfinished) >= self.max_tables:
@@ -160,7 +169,10 @@ class Lobby:
         n = 1
         taken = self.registry if self.store is not None else set()  # (every server's)
         while (
-            path.exists() or path.stem in taken or any(t.path == path for t in self.tables.values())
+            path.exists()
+            or backup_path(path).exists()  # (a backup is only ever its own table's)
+            or path.stem in taken
+            or any(t.path == path for t in self.tables.values())
         ):
             n += 1
             path = self.tables_dir / f"{stem}-{n}.toml"

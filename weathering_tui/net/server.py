@@ -22,11 +22,11 @@ from pathlib import Path
 
 from ..bots.pool import BotPool
 from ..engine import SPECTATOR
-from ..savefile import SaveError
 from ..storage.writer import Writer
 from . import protocol as pr
 from .cluster import Cluster
 from .connection import HELLO_WITHIN, Admission, Connection, user_name
+from .damaged import reopen_file, table_files
 from .driver import Driver
 from .folders import unsafe_folder
 from .lobby import UNSTARTED_EXPIRES, Lobby
@@ -78,6 +78,7 @@ class Server(Lobby, Driver, Cluster):
         self.unstarted_expiry = unstarted_expiry
         self.expiry_timers: dict[str, asyncio.TimerHandle] = {}  # table name -> its end
         self.tables: dict[str, Table] = {}
+        self.damaged: dict[str, dict] = {}  # tables whose save did not read: their listing
         self.connections: set[Connection] = set()
         self.present: dict[str, set[Connection]] = {}  # table name -> connections there
         self.drivers: dict[str, asyncio.Task] = {}
@@ -188,12 +189,12 @@ class Server(Lobby, Driver, Cluster):
         if self.store is not None:
             paths = [self.tables_dir / f"{key}.toml" for key in self.store.names()]
         else:
-            paths = sorted(self.tables_dir.glob("*.toml"))
+            paths = table_files(self.tables_dir)
         for path in paths:
-            try:
-                table = Table.reopen(path, self.store)
-            except SaveError as exc:
-                print(f"weathering serve: table not reopened: {exc}", flush=True)
+            table, damaged = reopen_file(path, self.store)  # (its damage is logged)
+            if damaged is not None:
+                self.damaged[damaged["name"].casefold()] = damaged
+            if table is None:
                 continue
             if table.over and (
                 self.store is not None or time.time() - path.stat().st_mtime > FINISHED_KEPT
