@@ -19,6 +19,8 @@ from weathering_tui.net import protocol as pr
 from weathering_tui.net.table import Table
 from weathering_tui.savefile import read_save
 from weathering_tui.storage.journal import FileJournal
+from weathering_tui.tui.screens.lobby import net_error, table_line
+from weathering_tui.words import Tr
 
 
 def table_at(saves) -> Table:
@@ -162,11 +164,17 @@ async def test_a_damaged_save_without_a_backup_is_listed_damaged_and_refused(tmp
         assert entry["damaged"].startswith("meta.action_count is 8 but the game says 9")
         assert "/" not in entry["damaged"]  # the reason, never the server's paths
         assert [s["player"] for s in entry["seats"]] == ["Ann", ""]  # its player sees it
+        tr = Tr("en")
+        assert "damaged" in table_line(tr, entry)
         for request in (pr.TakeSeat("Tee", 0), pr.Spectate("Tee"), pr.Start("Tee")):
             writer.write(pr.client_line(request))
             [error] = await answers(reader, "error")
             assert error["code"] == "damaged" and error["params"]["table"] == "Tee"
-            assert error["message"].startswith("this table's save is damaged (meta.action_count")
+            said = net_error(tr, error)
+            assert said.startswith(
+                "This table cannot be played: its save is damaged (meta.action_count"
+            )
+            assert "\n" not in said
         writer.write(pr.client_line(pr.CreateTable("tee", "1v1", (0,))))
         assert (await answers(reader, "error"))[-1]["code"] == "name_taken"
         writer.close()
@@ -174,3 +182,24 @@ async def test_a_damaged_save_without_a_backup_is_listed_damaged_and_refused(tmp
     assert f"table save damaged: {table.path}: meta.action_count is 8" in log
     assert "no backup to restore it from: " in log and "tee.toml.bak" in log
     assert table.path.read_text() == text  # nothing written over it
+
+
+async def test_the_lobby_shows_a_damaged_table_in_words_and_enter_is_refused_there(tmp_path):
+    from ui.test_join import screen_text, until
+
+    from weathering_tui.tui.join import JoinApp
+    from weathering_tui.tui.screens.lobby import LobbyScreen
+
+    table = table_at(tmp_path / "saves")
+    table.path.write_text("format = 'weathering-save'\n")  # a save cut to its first line
+    async with running_server(tmp_path) as server:
+        app = JoinApp(lang="en", socket_path=server.socket_path, identity="ann", name="Ann")
+        async with app.run_test(size=(100, 24)) as pilot:
+            await until(pilot, lambda: isinstance(app.screen, LobbyScreen) and app.client.tables)
+            shown = screen_text(app)
+            assert "damaged: format_version is missing" in shown, shown
+            assert "tee" in shown  # (no [meta] to read its name from: its file's)
+            await pilot.press("enter")
+            said = "This table cannot be played: its save is damaged (format_version is missing"
+            await until(pilot, lambda: any(n.message.startswith(said) for n in app._notifications))
+            assert isinstance(app.screen, LobbyScreen) and app.client.seats == {}

@@ -40,7 +40,9 @@ def seat_line(tr, index: int | None, seat: dict) -> str:
 
 def table_line(tr, table: dict) -> str:
     free = sum(1 for s in table["seats"] if s["open"] and not s["player"] and not s["bot"])
-    if table.get("stage") == "waiting":
+    if table.get("damaged"):  # its save did not read after a restart (told, not hidden)
+        where = tr("lobby.damaged")
+    elif table.get("stage") == "waiting":
         where = tr("lobby.waiting")
     elif table.get("outcome"):  # a finished table says so, then how it ended
         where = tr("lobby.over", band=tr("band." + table["outcome"]))
@@ -81,10 +83,17 @@ def net_error(tr, message: dict) -> str:
                 return tr(key, most=int(params["most"]), max=int(params["max"]))
         except (KeyError, TypeError, ValueError, OverflowError):
             pass  # a refusal without its numbers: said as any other
+    if message.get("code") == "damaged" and isinstance(params, dict):
+        return damaged_line(tr, params.get("reason"))
     key = f"net.{message.get('code')}"
     if key in tr.strings:
         return tr(key)
     return Text(str(message.get("message", ""))).plain
+
+
+def damaged_line(tr, reason) -> str:
+    """A table whose save is damaged, refused in one line, with the server's reason."""
+    return tr("net.damaged", reason=Text(str(reason or "?")).plain)
 
 
 def expired_line(tr, message: dict) -> str:
@@ -148,6 +157,9 @@ class LobbyScreen(Screen[None]):
                 body.append_text(line)
                 body.append("\n")
                 if i == self.selected:
+                    if table.get("damaged"):
+                        why = tr("lobby.damaged_why", reason=str(table["damaged"]))
+                        body.append("      " + why + "\n", style="dim")
                     for index, seat in enumerate(table["seats"]):
                         body.append("      " + seat_line(tr, index, seat) + "\n", style="dim")
         self.query_one("#lobby-tables", Static).update(body)
@@ -209,9 +221,16 @@ class LobbyScreen(Screen[None]):
         name = self.app.lobby.create(config, humans, code.strip(), hints=hints)
         self.app.open_table(name, creator=True)
 
+    def _damaged(self, table: dict | None) -> bool:
+        """A damaged table is refused here at once, as the server would refuse it."""
+        if table is None or not table.get("damaged"):
+            return False
+        self.app.notify(damaged_line(self.app.tr, table["damaged"]), markup=False)
+        return True
+
     def action_sit(self) -> None:
         table = self._table()
-        if table is None:
+        if table is None or self._damaged(table):
             return
         lobby = self.app.lobby
         mine = lobby.own_seat(table)
@@ -251,7 +270,7 @@ class LobbyScreen(Screen[None]):
 
     def action_watch(self) -> None:
         table = self._table()
-        if table is None:
+        if table is None or self._damaged(table):
             return
         if self.app.lobby.needs_code(table):
             self.app.push_screen(
