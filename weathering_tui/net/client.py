@@ -13,6 +13,7 @@ import attrs
 from ..engine import LogEntry, View
 from ..engine.wire import view_from_data, wire_converter
 from . import protocol as pr
+from .notice_order import NoticeOrder
 
 
 class TableClient:
@@ -54,6 +55,8 @@ class TableClient:
         self.codes: dict[str, str] = {}  # join codes given, for coming back after a drop
         self.window_ends: dict[str, float] = {}  # when each table's reaction window closes
         self.view_data: dict[str, dict] = {}  # each table's last view fields (deltas apply)
+        self.notice_order = NoticeOrder()  # a notice older than one applied is stale
+        self.paused: set[str] = set()  # tables the server last said are paused or moving
         self.writer = None
         self.connected = asyncio.Event()
         self.closed = False
@@ -99,6 +102,7 @@ class TableClient:
                 await asyncio.sleep(delay)
 
     async def _session(self, reader) -> None:
+        self.notice_order.clear()  # (a new connection: its server's numbers)
         self.send(
             pr.Hello(
                 pr.PROTOCOL,
@@ -112,12 +116,25 @@ class TableClient:
             line = await reader.readline()
             if not line:
                 return
-            try:
-                message = pr.parse_server(line)
-            except pr.ProtocolError:
-                continue  # not a message of this protocol: nothing to act on
-            if not self._table_gone(message):  # (else: said once already)
-                self._receive(message)
+            self.take(line)
+
+    def take(self, line: bytes) -> None:
+        """One line from the server, checked, then acted on: not a message of this
+        protocol, or a notice older than one applied for its table (a "paused" the
+        owner queued while Redis was away, after "resumed"), is dropped unseen."""
+        try:
+            message = pr.parse_server(line)
+        except pr.ProtocolError:
+            return  # not a message of this protocol: nothing to act on
+        if message["type"] == "notice":
+            if not self.notice_order.fresh(message):
+                return
+            if message["kind"] in ("paused", "moving"):
+                self.paused.add(message["table"])
+            elif message["kind"] == "resumed":
+                self.paused.discard(message["table"])
+        if not self._table_gone(message):  # (else: said once already)
+            self._receive(message)
 
     def close(self) -> None:
         self.closed = True
@@ -199,6 +216,7 @@ class TableClient:
         self.codes.pop(table, None)
         for kept in (self.views, self.logs, self.summaries, self.hints, self.view_data):
             kept.pop(table, None)
+        self.paused.discard(table)
         self.window_ends.pop(table, None)
 
     def _view(self, message: dict) -> None:

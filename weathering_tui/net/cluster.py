@@ -268,6 +268,8 @@ class Cluster(ClusterLoops, ClusterRelay):
             return
         message = json.loads(line)
         table = message.get("table")
+        if message.get("type") == "notice":  # (its number kept: ours come after it)
+            self.notice_clock.seen(message.get("n"))
         if message.get("type") == "notice" and message.get("kind") in ("paused", "resumed"):
             name = str(table).casefold()
             if self.told.get((name, conn_id)) == message["kind"]:

@@ -311,7 +311,7 @@ class ClusterLoops:
             self.moving.add(name)
         elif kind == "resumed":
             self.moving.discard(name)
-        line = pr.server_line("notice", table=shown, kind=kind, name="")
+        line = pr.server_line("notice", table=shown, kind=kind, name="", n=self.notice_clock.next())
         for conn in self.forwarded.get(name, ()):
             said = (name, self._conn_token(conn))
             if self.told.get(said) != kind:  # once, whoever says it first

@@ -229,6 +229,7 @@ class Lobby:
                 "notice",
                 table=table.name,
                 kind="expired",
+                n=self.notice_clock.next(),
                 name=next((s.name for s in table.seats if s.owner == table.creator), ""),
                 text=str(math.ceil(self.unstarted_expiry)),  # how long it waited, in seconds
             )
@@ -328,7 +329,15 @@ class Lobby:
 
     def notice(self, table: Table, kind: str, name: str, text: str = "", at=None) -> None:
         """A table event for everyone there (chat, a player leaving or coming back)."""
-        line = pr.server_line("notice", table=table.name, kind=kind, name=name, text=text, at=at)
+        line = pr.server_line(
+            "notice",
+            table=table.name,
+            kind=kind,
+            name=name,
+            n=self.notice_clock.next(),
+            text=text,
+            at=at,
+        )
         for conn in self.at(table.name):
             conn.send(line)
 

@@ -296,6 +296,11 @@ class ErrorMessage:
     params: dict | None = attrs.field(default=None, validator=attrs.validators.optional(_of(dict)))
 
 
+def _order(number) -> None:
+    if type(number) is not int or number < 0:
+        raise TypeError("a notice's n is an integer >= 0")
+
+
 @attrs.frozen
 class Notice:
     table: str = attrs.field(validator=_of(str))
@@ -308,6 +313,9 @@ class Notice:
         )
     )
     name: str = attrs.field(validator=_of(str))
+    # Its order: a client applies only a notice newer than the last one it applied for
+    # that table (net/notice_order.py); an int >= 0, never a bool.
+    n: int = attrs.field(validator=lambda _, __, n: _order(n))
     # chat: the line; expired (a table nobody joined, gone): the seconds it waited
     text: str = attrs.field(default="", validator=_of(str))
     # The log's length the notice comes after (an undo: after what stands); none: after

@@ -30,6 +30,7 @@ from .damaged import reopen_file, table_files
 from .driver import Driver
 from .folders import unsafe_folder
 from .lobby import UNSTARTED_EXPIRES, Lobby
+from .notice_order import NoticeClock
 from .table import Table
 
 
@@ -85,6 +86,7 @@ class Server(Lobby, Driver, Cluster):
         self.wake: dict[str, asyncio.Event] = {}
         self.away_timers: dict[tuple[str, int], asyncio.TimerHandle] = {}
         self.notices: dict[str, list[dict]] = {}
+        self.notice_clock = NoticeClock()  # each notice's order number (`n`)
         self.server: asyncio.base_events.Server | None = None
         self.probe = None  # tests: called with (connection, line) for every line sent
         self.last_broadcast = -1e9  # when the lobby last went to everyone in it
