@@ -458,7 +458,8 @@ def test_a_pause_notice_reaches_every_player_of_a_remote_table_once(tmp_path, re
         server.local_by_id[server._conn_token(player)] = player
     server.forwarded["k"] = set(players)
     server._tell_forwarded("k", "k", "paused")  # Redis away, said by this server
-    for n, kind in enumerate(("paused", "resumed", "resumed")):  # then the owner's own
+    said = server.notice_clock.last  # then the owner's own words, said after it:
+    for n, kind in enumerate(("paused", "resumed", "resumed"), start=said + 1):
         line = pr.server_line("notice", table="k", kind=kind, name="", n=n)
         for player in players:
             server._deliver(player.cluster_token, line.rstrip(b"\n"))

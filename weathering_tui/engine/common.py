@@ -78,7 +78,7 @@ REFUSALS: dict[str, tuple[str, ...]] = {
     "cannot_undo": (),
     "offline": (),  # a remote session's: the link to the table is down, nothing was sent
     "storage": (),  # a table's: it could not save what was asked (an undo), nothing changed
-    "paused": (),  # a table's: its storage does not answer, so it takes no move meanwhile
+    "paused": (),  # a table's: it cannot save right now, so it takes no move meanwhile
     "unknown_configuration": ("configuration",),
     "seat_order": ("configuration", "ecologists", "lobbyists"),
     "character_twice": (),

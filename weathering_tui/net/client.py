@@ -201,7 +201,7 @@ class TableClient:
         table = params.get("table") if isinstance(params, dict) else None
         if not isinstance(table, str):
             return False
-        if message.get("code") == "full":
+        if message.get("code") in ("full", "storage"):  # (storage: the store refused it)
             self.refused.add(table)
         elif message.get("code") == "no_table" and table in self.refused:
             self.refused.discard(table)

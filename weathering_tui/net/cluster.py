@@ -68,6 +68,7 @@ class Cluster(ClusterLoops, ClusterRelay):
         self.moving: set[str] = set()  # remote tables whose owner is gone (being taken over)
         # The last pause/resume/move each of our players was told, by (table, player).
         self.told: dict[tuple[str, str], str] = {}
+        self.told_n: dict[tuple[str, str], int] = {}  # and the newest notice's number
         self.outbox: list[tuple[str, dict]] = []  # (stream, fields) to add
         self.outbox_wake = asyncio.Event()
         self.lobby_seen = -1
@@ -149,44 +150,59 @@ class Cluster(ClusterLoops, ClusterRelay):
             except Exception:  # noqa: BLE001 - Redis gone: the leases expire by themselves
                 pass
 
-    def claim(self, table) -> None:
-        """A table made here: its lease is taken off the event loop. Until then its
-        journal appends wait (they are fenced by the lease); if another server had the
-        name already (made there in the same second), the table is given up."""
+    async def claim(self, conn, table) -> None:
+        """A table made here is made once the store has it: its lease taken and its
+        record kept (one transaction), then "created". A store that refuses (full, or
+        gone) refuses the table, said plainly: nothing of it stays, here or there. If
+        another server had the name already (made there in the same second), it is
+        refused as taken."""
+        owner = self.store.key("table", table.key, "owner")
         token = self._token()
-        table.journal.fence = (self.store.key("table", table.key, "owner"), token)
-        asyncio.get_running_loop().create_task(self._claim(table, token))
+        table.journal.fence = (owner, token)
+        try:
+            ok = await self.aredis.set(owner, token, nx=True, px=LEASE_MS)
+            if ok:  # listed, and what makes it again should this server die first
+                waiting = json.dumps(table.waiting_record())
+                pipe = self.aredis.pipeline(transaction=True)
+                pipe.set(self.store.key("table", table.key, "waiting"), waiting)
+                pipe.sadd(self.store.key("tables"), table.key)
+                try:
+                    await pipe.execute()
+                except Exception:
+                    with contextlib.suppress(Exception):  # (else it expires by itself)
+                        await self.release_script(keys=[owner], args=[token])
+                    raise
+        except Exception as exc:  # noqa: BLE001 - the store refused: so is the table
+            print(f"weathering serve: table {table.name} not made: store: {exc}", flush=True)
+            raise self._unmade(
+                table, "storage", "the server cannot save right now: no table was made"
+            ) from None
+        if self.tables.get(table.name.casefold()) is not table:  # (gone meanwhile: the stop)
+            with contextlib.suppress(Exception):
+                await self.release_script(keys=[owner], args=[token])
+            return
+        if not ok:
+            print(f"weathering serve: table {table.name} is another server's", flush=True)
+            raise self._unmade(table, "name_taken", "a table has that name already")
+        self.leases[table.key] = token
+        self.publish_summaries()
+        conn.send(pr.server_line("created", table=table.name))
+        self.broadcast_lobby()
+
+    def _unmade(self, table, code: str, detail: str) -> pr.ProtocolError:
+        """A table the store did not take: refused to anyone who sat there meanwhile,
+        and forgotten. The refusal its maker is answered with."""
+        maker = pr.ProtocolError(code, detail, {"table": table.name})
+        for conn in self.at(table.name):
+            conn.error(code, detail, maker.params)
+        if self.tables.get(table.name.casefold()) is table:
+            self._forget(table)
+        return maker
 
     def _token(self) -> str:
         """A lease's value: this server, and this taking of it (a lease lost and taken
         again is another token: what still holds the old one can write nothing)."""
         return f"{self.server_id}/{secrets.token_hex(6)}"
-
-    async def _claim(self, table, token: str) -> None:
-        owner = self.store.key("table", table.key, "owner")
-        while table.name.casefold() in self.tables:
-            try:
-                ok = await self.aredis.set(owner, token, nx=True, px=LEASE_MS)
-                if ok:  # listed, and what makes it again should this server die first
-                    waiting = json.dumps(table.waiting_record())
-                    pipe = self.aredis.pipeline(transaction=True)
-                    pipe.set(self.store.key("table", table.key, "waiting"), waiting)
-                    pipe.sadd(self.store.key("tables"), table.key)
-                    await pipe.execute()
-                break
-            except Exception as exc:  # noqa: BLE001 - Redis away: try again in a moment
-                print(f"weathering serve: store: {exc}", flush=True)
-                await asyncio.sleep(TICK)
-        else:
-            return
-        if ok:
-            self.leases[table.key] = token
-            self.publish_summaries()
-            return
-        print(f"weathering serve: table {table.name} is another server's", flush=True)
-        for conn in self.at(table.name):
-            conn.error("name_taken", "a table has that name already")
-        self._forget(table)
 
     # ------------------------------------------------------------ player's side
 
@@ -239,8 +255,9 @@ class Cluster(ClusterLoops, ClusterRelay):
         """A local player's connection closed: the owners of its remote tables hear it."""
         token = self._conn_token(conn)
         self.local_by_id.pop(token, None)
-        for said in [said for said in self.told if said[1] == token]:
-            del self.told[said]
+        for said in [said for said in self.told_n if said[1] == token]:
+            self.told.pop(said, None)
+            del self.told_n[said]
         for name in getattr(conn, "forwarded_to", ()):  # every table it spoke to
             self.forwarded.get(name, set()).discard(conn)
             remote = self.remote.get(name)
@@ -268,8 +285,12 @@ class Cluster(ClusterLoops, ClusterRelay):
             return
         message = json.loads(line)
         table = message.get("table")
-        if message.get("type") == "notice":  # (its number kept: ours come after it)
-            self.notice_clock.seen(message.get("n"))
+        if message.get("type") == "notice":  # its number kept: ours come after it
+            said, number = (str(table).casefold(), conn_id), message.get("n")
+            self.notice_clock.seen(number)
+            if type(number) is not int or number <= self.told_n.get(said, -1):
+                return  # older than what this server said since (queued while Redis was away)
+            self.told_n[said] = number
         if message.get("type") == "notice" and message.get("kind") in ("paused", "resumed"):
             name = str(table).casefold()
             if self.told.get((name, conn_id)) == message["kind"]:

@@ -7,7 +7,8 @@ import asyncio
 import json
 
 from . import protocol as pr
-from .cluster_base import ALIVE_MS, FINISHED_KEPT_S, LEASE_MS, OUT_KEEP, TICK, RemoteConn
+from .cluster_base import FINISHED_KEPT_S, LEASE_MS, OUT_KEEP, TICK, RemoteConn
+from .store_pause import refused
 
 
 class ClusterLoops:
@@ -47,12 +48,24 @@ class ClusterLoops:
                                     json.dumps(table.summary(spectators)),
                                 )
                         pipe.incr(self.store.key("lobby"))
-                    await pipe.execute()
+                    batch, refusal = self._refused(batch, await pipe.execute(raise_on_error=False))
+                    if refusal is not None:
+                        raise refusal  # (what Redis refused goes again; what it took, not)
             except Exception as exc:  # noqa: BLE001 - Redis away: try again in a moment
                 print(f"weathering serve: store: {exc}", flush=True)
                 self.outbox[:0] = batch
                 await asyncio.sleep(TICK)
                 self.outbox_wake.set()
+
+    def _refused(self, batch: list, results: list) -> tuple[list, Exception | None]:
+        """Of a pipeline's commands, those Redis refused (at its memory limit: stream
+        entries, summaries; a publish it takes) and its first refusal. Only those are
+        sent again: a line published twice would reach a player twice."""
+        errors = [got for got in results if isinstance(got, Exception)]
+        failed = [item for item, got in zip(batch, results, strict=False) if got in errors]
+        if any(isinstance(got, Exception) for got in results[len(batch) :]):
+            self.lobby_dirty = True  # (the summaries, written again)
+        return failed, (errors[0] if errors else None)
 
     async def _inbox_loop(self) -> None:
         """The command streams of the tables this server owns."""
@@ -110,6 +123,7 @@ class ClusterLoops:
                 if not away and not self.cluster_closing:
                     away = True
                     self._tell_all_forwarded("paused")
+                    self.writes_refused()  # our own tables too: nothing can be written
             await asyncio.sleep(TICK)
 
     def _tell_all_forwarded(self, kind: str) -> None:
@@ -136,16 +150,9 @@ class ClusterLoops:
     async def _tick(self) -> None:
         """Renew our leases, drop lost ones, take over orphaned tables, read the lobby
         and the owners of the tables our players are at."""
-        alive = self.store.key("server", self.server_id, "alive")
-        pipe = self.aredis.pipeline(transaction=False)
-        pipe.set(alive, "1", px=ALIVE_MS)  # our players' owners see we are here
-        await pipe.execute()
-        for key in list(self.leases):
-            kept = await self.renew_script(
-                keys=[self.store.key("table", key, "owner")], args=[self.leases[key], LEASE_MS]
-            )
-            if not kept and not await self._reclaim(key):
-                self._lost(key)
+        await self._renew()  # first: Redis renews a lease when it refuses writes
+        # Our players' owners see we are here; a refusal pauses our tables (store_pause).
+        await self.probe_writes(self.store.key("server", self.server_id, "alive"))
         await self._homes_alive()
         keys = sorted(k.decode() for k in await self.aredis.smembers(self.store.key("tables")))
         self.registry = set(keys)
@@ -158,7 +165,11 @@ class ClusterLoops:
             summary = json.loads(summary) if summary else None
             unfinished = summary is None or not summary.get("outcome")
             if owner is None and key not in self.leases and unfinished:
-                await self._take_over(key)
+                try:
+                    await self._take_over(key)
+                except Exception as exc:
+                    if not refused(exc):
+                        raise  # (refused: tried again next tick)
             if key in self.leases or summary is None:
                 continue
             # An orphan (owner "": its lease expired, not yet taken over) is listed too:
@@ -184,6 +195,23 @@ class ClusterLoops:
         if seen != self.lobby_seen:
             self.lobby_seen = seen
             self.broadcast_lobby(publish=False)
+
+    async def _renew(self) -> None:
+        """Our leases renewed. One expired is taken again if nobody holds it; a lease is
+        lost only when another server holds it: a write refused (Redis full) is not a
+        lost lease, and Redis away raises (the tick loop pauses our tables)."""
+        for key in list(self.leases):
+            kept = await self.renew_script(
+                keys=[self.store.key("table", key, "owner")], args=[self.leases[key], LEASE_MS]
+            )
+            try:
+                if kept or await self._reclaim(key):
+                    continue
+            except Exception as exc:
+                if not refused(exc):
+                    raise
+                continue  # refused: ours still (nobody else can take it), tried next tick
+            self._lost(key)
 
     async def _reclaim(self, key: str) -> bool:
         """Our lease expired (Redis was away longer than it lasts) and nobody took it:
@@ -311,11 +339,12 @@ class ClusterLoops:
             self.moving.add(name)
         elif kind == "resumed":
             self.moving.discard(name)
-        line = pr.server_line("notice", table=shown, kind=kind, name="", n=self.notice_clock.next())
+        number = self.notice_clock.next()
+        line = pr.server_line("notice", table=shown, kind=kind, name="", n=number)
         for conn in self.forwarded.get(name, ()):
             said = (name, self._conn_token(conn))
             if self.told.get(said) != kind:  # once, whoever says it first
-                self.told[said] = kind
+                self.told[said], self.told_n[said] = kind, number
                 conn.send(line)
 
     def forget_in_store(self, table) -> None:

@@ -14,6 +14,7 @@ from ..storage.journal import COMPACT_EVERY
 from . import protocol as pr
 from .broadcast import Frame, seat_view
 from .connection import Connection
+from .store_pause import refused
 from .table import Table
 
 
@@ -35,8 +36,7 @@ class Driver:
         seat = self.seat_held(conn, table)
         if seat is None or seat == SPECTATOR:
             raise pr.ProtocolError("not_seated", "you hold no seat at this table")
-        if table.paused:  # what it took last is not written yet: it takes nothing more
-            raise pr.ProtocolError("paused", "the table is paused: its storage does not answer")
+        self._refuse_if_paused(table)
         table.act(conn.identity, message.version, message.action)
         self.answer_at_once(table)
         self.commit(table)
@@ -51,6 +51,7 @@ class Driver:
             raise pr.ProtocolError("not_seated", "you hold no seat at this table")
         if table.name in self.flushing:  # an action is being written: its view is coming
             raise pr.ProtocolError("stale", "the table has moved on: act on the newest view")
+        self._refuse_if_paused(table)
         before = (table.game.state, list(table.game.actions), table.durable, table.answers)
         table.undo(conn.identity, message.version)
         self._close_window(table)
@@ -67,6 +68,11 @@ class Driver:
                 detail = "the table could not be saved: try again"
                 raise pr.ProtocolError("storage", detail) from None
         self.push(table)
+
+    def _refuse_if_paused(self, table: Table) -> None:
+        """What it took last is not written yet, or the store refuses writes: no move."""
+        if table.paused or (self.store_refuses and table.store is not None):
+            raise pr.ProtocolError("paused", "the server cannot save right now: nothing was played")
 
     def commit(self, table: Table) -> None:
         """Show what the table did, once it is on disk: new actions go to the journal
@@ -95,17 +101,19 @@ class Driver:
                     print(f"weathering serve: table {table.name}: journal: {exc}", flush=True)
                     if getattr(self, "cluster_closing", False):
                         return  # the stop: its leases go, another server takes the table
+                    if table.store is not None and refused(exc):
+                        self.writes_refused()  # (Redis is full: every table of ours waits)
                     if not failed:
                         failed = True
                         table.paused = True
-                        self.notice(table, "paused", "")
+                        self.pause(table)
                     await asyncio.sleep(1.0)  # nothing is shown until it is written
                     continue
         finally:
             self.flushing.pop(table.name, None)
             table.paused = False
         if failed:
-            self.notice(table, "resumed", "")
+            self.resume(table)  # (once the store takes writes again, if it refused them)
         if table.over and table.finished_at == float("inf"):
             table.finished_at = time.monotonic()
         self.push(table)
@@ -149,10 +157,10 @@ class Driver:
             table.compact_wanted = True
             return
         table.compact_wanted = False
-        if table.unjournaled and table.journal is not None:
-            table.journal.append(table.durable, list(table.unjournaled))  # at stop only
-            table.durable = len(table.game.actions)
-        try:
+        try:  # (a store that refuses: what was never shown is not kept, said here)
+            if table.unjournaled and table.journal is not None:
+                table.journal.append(table.durable, list(table.unjournaled))  # at stop only
+                table.durable = len(table.game.actions)
             table.save()
         except OSError as exc:
             print(f"weathering serve: table {table.name} not saved: {exc}", flush=True)

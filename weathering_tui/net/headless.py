@@ -70,7 +70,7 @@ class SeatPlayer:
                 self.loop.call_later(0.3, self.client.take_seat, self.table, self.seat, self.code)
             else:
                 self.fail(text)
-        elif code in ("seat_taken", "bad_code", "started", "full", "damaged"):
+        elif code in ("seat_taken", "bad_code", "started", "full", "damaged", "storage"):
             self.fail(text)
         elif code in ("rate_limited", "stale", "illegal", "paused"):
             self.acted_on = None  # decide again on the newest view, a moment later

@@ -122,7 +122,7 @@ class Lobby:
         here += [d for key, d in self.damaged.items() if key not in self.tables]
         return here + (self.remote_lobby() if self.store is not None else [])
 
-    def create(self, conn: Connection, message: pr.CreateTable) -> None:
+    def create(self, conn: Connection, message: pr.CreateTable):
         name = pr.clean_name(message.name)
         if not re.search(r"\w", name):
             raise pr.ProtocolError("bad_name", "a table needs a name")
@@ -178,13 +178,13 @@ class Lobby:
             path = self.tables_dir / f"{stem}-{n}.toml"
         table.origin = conn.origin  # (saved while unfinished: counted after a restart)
         table.keep_at(path, self.store)  # the server alone names files (and keys)
-        if self.store is not None:  # the table's lease (taken off the loop)
-            self.claim(table)
         self.tables[name.casefold()] = table
         self.notices[name.casefold()] = []
         self.expiry_timers[name.casefold()] = asyncio.get_running_loop().call_later(
             self.unstarted_expiry, self._expire_if_unjoined, table
         )
+        if self.store is not None:  # made once its lease and record are in the store
+            return self.claim(conn, table)
         conn.send(pr.server_line("created", table=name))
         self.broadcast_lobby()
 

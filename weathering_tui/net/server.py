@@ -31,6 +31,7 @@ from .driver import Driver
 from .folders import unsafe_folder
 from .lobby import UNSTARTED_EXPIRES, Lobby
 from .notice_order import NoticeClock
+from .store_pause import StorePause
 from .table import Table
 
 
@@ -53,7 +54,7 @@ BACKLOG = 1024  # sockets waiting to be accepted: a burst of connects fills no q
 IDLE = 3600.0  # seconds without a message before a connection away from tables is closed
 
 
-class Server(Lobby, Driver, Cluster):
+class Server(Lobby, Driver, Cluster, StorePause):
     def __init__(
         self,
         saves_dir: Path,
@@ -266,7 +267,8 @@ class Server(Lobby, Driver, Cluster):
                 if first and not isinstance(message, pr.Hello):
                     raise pr.ProtocolError("no_hello", "say hello first")
                 first = False
-                self.dispatch(conn, message)
+                if (made := self.dispatch(conn, message)) is not None:
+                    await made  # a table made in a store: its next message waits for it
             except pr.ProtocolError as exc:
                 conn.error(exc.code, exc.detail, exc.params)
                 if conn.identity is None:
@@ -276,7 +278,7 @@ class Server(Lobby, Driver, Cluster):
                 conn.error("internal", "the server could not handle that message")
             await conn.writer.drain() if not conn.closed else None
 
-    def dispatch(self, conn: Connection, message) -> None:  # noqa: C901 - one case a message
+    def dispatch(self, conn: Connection, message):  # noqa: C901 - one case a message
         if self.forward(conn, message):  # a table another server owns: sent there
             return
         match message:
@@ -285,7 +287,7 @@ class Server(Lobby, Driver, Cluster):
             case pr.ListTables():
                 self.send_lobby(conn)
             case pr.CreateTable():
-                self.create(conn, message)
+                return self.create(conn, message)  # (in a store: what to await)
             case pr.TakeSeat():
                 self.take(conn, message)
             case pr.Spectate():

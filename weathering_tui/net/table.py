@@ -97,6 +97,7 @@ class Table(TableSaves):
         self.paused = False  # its journal cannot be written: no move is taken meanwhile
         self.saved = 0  # actions in the save file (its next backup: `write_compacted`)
         self.backed = 0  # actions in its backup, NAME.toml.bak (the journal keeps the rest)
+        self.pause_told = False  # its players were told it is paused (not yet resumed)
         self.durable = 0  # actions on disk (in the save or the journal): what may be shown
         self.answers = Answers()  # the open reaction window's answers, applied in seat order
         self.window: tuple[object, float] | None = None  # (its frame, when its time is up)

@@ -206,7 +206,7 @@ STRINGS: dict[str, str] = {
     "notice.started": "The game begins.",
     "notice.away": "{name} lost the link: the seat waits for them.",
     "notice.back": "{name} is back.",
-    "notice.paused": "The table is paused: its storage does not answer. Nothing is lost; play resumes by itself.",
+    "notice.paused": "The table is paused: the server cannot save right now. Nothing is shown before it is saved, nothing is lost; play resumes by itself.",
     "notice.resumed": "Play resumes.",
     "notice.moving": "The table's server stopped: another one takes it over, nothing is lost.",
     "notice.left": "{name} left the table: a bot plays for them until they come back.",
@@ -353,6 +353,7 @@ STRINGS: dict[str, str] = {
     "net.full": "No room left: the server or the table is full.",
     "net.name_taken": "A table has that name already.",
     "net.damaged": "This table cannot be played: its save is damaged ({reason}).",
+    "net.storage": "The server cannot save right now: no table was made. Try again in a moment.",
     "net.no_table": "There is no such table (any more).",
     "net.not_creator": "Only the player who created the table starts it.",
     "net.seat_taken": "That seat is not free any more.",
@@ -396,7 +397,7 @@ STRINGS: dict[str, str] = {
 
 # Why an action is refused: one sentence per `IllegalAction` code.
 REFUSALS: dict[str, str] = {
-    "paused": "the table is paused, its storage does not answer: nothing changed, play again when it resumes",
+    "paused": "the server cannot save right now: nothing was played, play again when the table resumes",
     "storage": "the table could not save that: nothing changed, try again",
     "game_over": "the game is over",
     "nobody_to_decide": "nobody has a decision to make",

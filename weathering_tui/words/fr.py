@@ -207,7 +207,7 @@ STRINGS: dict[str, str] = {
     "notice.started": "La partie commence.",
     "notice.away": "{name} a perdu le lien : sa place l'attend.",
     "notice.back": "{name} est de retour.",
-    "notice.paused": "La table est en pause : son stockage ne répond plus. Rien n'est perdu ; le jeu reprend tout seul.",
+    "notice.paused": "La table est en pause : le serveur ne peut pas enregistrer pour l'instant. Rien n'est montré avant d'être enregistré, rien n'est perdu ; le jeu reprend tout seul.",
     "notice.resumed": "La partie reprend.",
     "notice.moving": "Le serveur de la table s'est arrêté : un autre la reprend, rien n'est perdu.",
     "notice.left": "{name} a quitté la table : un bot joue pour lui jusqu'à son retour.",
@@ -354,6 +354,7 @@ STRINGS: dict[str, str] = {
     "net.full": "Plus de place : le serveur ou la table est plein.",
     "net.name_taken": "Une table porte déjà ce nom.",
     "net.damaged": "Cette table ne peut pas être jouée : sa sauvegarde est abîmée ({reason}).",
+    "net.storage": "Le serveur ne peut pas enregistrer pour l'instant : aucune table n'a été créée. Réessayez dans un moment.",
     "net.no_table": "Cette table n'existe pas (ou plus).",
     "net.not_creator": "Seul le joueur qui a créé la table la lance.",
     "net.seat_taken": "Cette place n'est plus libre.",
@@ -397,7 +398,7 @@ STRINGS: dict[str, str] = {
 
 # Why an action is refused: one sentence per `IllegalAction` code.
 REFUSALS: dict[str, str] = {
-    "paused": "la table est en pause, son stockage ne répond pas : rien n'a changé, rejouez quand elle reprend",
+    "paused": "le serveur ne peut pas enregistrer pour l'instant : rien n'a été joué, rejouez quand la table reprend",
     "storage": "la table n'a pas pu l'enregistrer : rien n'a changé, réessayez",
     "game_over": "la partie est finie",
     "nobody_to_decide": "personne n'a de décision à prendre",
