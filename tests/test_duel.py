@@ -110,3 +110,10 @@ def test_a_searching_bot_reports_its_beliefs_for_calibration(monkeypatch):
     assert calibration["samples"] > 10
     assert all(0 <= row["predicted"] <= 100 for row in calibration["deciles"])
     assert sum(row["samples"] for row in calibration["deciles"]) == calibration["samples"]
+
+
+def test_every_bot_can_enter_a_duel():
+    from weathering_tui.bots import BOTS
+    from weathering_tui.cli import DUEL_BOTS
+
+    assert set(DUEL_BOTS) == set(BOTS)
