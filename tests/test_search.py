@@ -217,3 +217,15 @@ def test_a_slot_folder_another_user_could_write_is_not_used(tmp_path):
     with hints_module.HintSlot(folder=shared) as slot:
         assert slot.fd is None
     assert list(shared.iterdir()) == []
+
+
+def test_an_anchored_search_keeps_the_heuristic_move_to_the_end_and_leaves_it_only_on_evidence():
+    for n, state in enumerate(turn_views(count=3, first_seed=760)):
+        view = view_for(state, state.pending.seat)
+        choice = HeuristicBot(n).choose(view)
+        ranked = SearchBot(seed=n, budget=24, anchor=math.inf).rank(view)
+        assert ranked[0].action == choice  # never beaten beyond an infinite margin
+        assert ranked[0].rollouts == max(e.rollouts for e in ranked)  # met every world
+        loose = SearchBot(seed=n, budget=24, anchor=0.0).rank(view)
+        mine = next(e for e in loose if e.action == choice)
+        assert mine.rollouts == max(e.rollouts for e in loose)

@@ -11,7 +11,10 @@ from .content import configuration_ids
 
 CONFIGURATIONS = configuration_ids()  # from the rules, never a literal list
 BOT_KINDS = ("random", "heuristic", "expert")
-DUEL_BOTS = ("random", "heuristic", "pimc", "expert", "expert_turn", "expert_deep", "ismcts")
+DUEL_BOTS = (
+    *("random", "heuristic", "pimc", "expert"),
+    *("expert_turn", "expert_anchor", "expert_deep", "ismcts"),
+)
 DIFFICULTIES = (
     "balanced",
     "hard",

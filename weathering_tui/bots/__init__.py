@@ -15,6 +15,8 @@ BOTS = {
     "expert": SearchBot,  # successive halving over every distinct move (bots/search.py)
     # Variants measured in duels (README: Duels): the same search on its turn only,
     "expert_turn": functools.partial(SearchBot, aside=0.0),
+    # leaving the heuristic's move only for one better beyond noise,
+    "expert_anchor": functools.partial(SearchBot, anchor=1.0),
     # information-set MCTS over its turn's plan, at the same work (bots/ismcts.py),
     "ismcts": IsmctsBot,
     # and with four times the work.

@@ -73,6 +73,7 @@ class SearchBot:
         seconds: float = 0.8,
         cap: float = 10.0,
         aside: float = 0.5,
+        anchor: float | None = None,
     ):
         self.rng = random.Random(seed)
         self.content = content or default_content()
@@ -82,6 +83,9 @@ class SearchBot:
         self.seconds = seconds  # the thinking time a table's pace gives it (bots/pacing.py)
         self.cap = cap
         self.aside = aside  # share of the budget outside its turn (0: the heuristic decides)
+        # None, or: the heuristic's choice stays in the race to the end, and another move
+        # is chosen over it only if it does better by `anchor` times the paired interval.
+        self.anchor = anchor
         self.belief: float | None = None
 
     def choose(self, view: View):
@@ -114,6 +118,7 @@ class SearchBot:
                 options.append(keep)
                 same = [len(options) - 1]
             kept = same[0]
+        protected = {i for i in (kept, 0 if self.anchor is not None else None) if i is not None}
         if len(options) < 2:
             return alone
         budget = budget or (self.budget if turn else max(2, round(self.budget * self.aside)))
@@ -152,10 +157,15 @@ class SearchBot:
             if len(alive) > 2:
                 alive.sort(key=lambda i: (-_mean(scores[i]), i))
                 alive = alive[: max(2, len(alive) // 2)]
-                if kept is not None and kept not in alive:
-                    alive.append(kept)
+                alive += [i for i in sorted(protected) if i not in alive]
                 alive.sort()
-        return self._estimates(options, scores, wins)
+        ranked = self._estimates(options, scores, wins)
+        if self.anchor is not None and keep is None:
+            first = next(e for e in ranked if e.action is choice)
+            if first is not ranked[0] and first.gap <= self.anchor * first.margin:
+                ranked.remove(first)
+                ranked.insert(0, first)  # not beaten beyond noise: the heuristic's move
+        return ranked
 
     def moves(self, view: View, choice) -> list:
         """The heuristic's choice first, then every distinct other legal move worth a
