@@ -58,3 +58,46 @@ async def test_escape_while_the_expert_thinks_stops_its_work(monkeypatch):
         # and h works again afterwards
         await pilot.press("h")
         await wait_for(pilot, lambda: isinstance(app.screen, ChoiceModal), seconds=60)
+
+
+async def test_h_in_a_decision_s_dialog_gives_hints_and_escape_brings_the_dialog_back(monkeypatch):
+    """Not only on one's turn: in the mulligan's dialog (as in a cancel-or-not, a
+    discard…) h asks the expert; its moves are that dialog's; Escape on the hints gives
+    the decision back, and a hint chosen is played."""
+    calls = counting_rollouts(monkeypatch)
+    game = at(
+        setup_for("1v1", seed=5),
+        lambda s: s.pending.kind == "mulligan" and s.pending.seat == 0,
+    )
+    app = WeatheringApp(lang="en", saves_dir=None, game=game, pace=0, autosave=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, ChoiceModal))
+        decision = app.screen
+        assert "h: hint" in decision._keys()
+        await pilot.press("h")
+        await wait_for(
+            pilot, lambda: isinstance(app.screen, ChoiceModal) and app.screen is not decision
+        )
+        assert app.screen.title_text == "The expert's hints"
+        legal = app.session.view().legal
+        assert all(action in legal for _, action in app.screen.options)
+        assert calls, "the expert searched the mulligan"
+        await pilot.press("escape")
+        await wait_for(
+            pilot,
+            lambda: isinstance(app.screen, ChoiceModal) and "hint" not in app.screen.title_text,
+        )
+        assert app.session.view().pending.kind == "mulligan"
+        await pilot.press("h")
+        await wait_for(
+            pilot,
+            lambda: (
+                isinstance(app.screen, ChoiceModal)
+                and app.screen.title_text == "The expert's hints"
+            ),
+        )
+        chosen = app.screen.options[0][1]
+        version = app.session.view().version
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: app.session.view().version > version)
+        assert app.session.game.actions[-1] == chosen

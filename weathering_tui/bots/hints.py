@@ -70,8 +70,8 @@ def hints(
     should_stop: Callable[[], bool] | None = None,
     budget: int = BUDGET,
 ) -> Hints:
-    """The `count` best moves, best first; outside a turn, the one choice a strong
-    player would make (its win chance unknown). Raises `Stopped` when asked to."""
+    """The `count` best moves, best first, at any decision (a turn, a cancel or not, a
+    discard…). Raises `Stopped` when asked to."""
     from ..sim.stats import wilson
 
     seed = zlib.crc32(f"{view.seat}:{view.version}:{view.round}:{len(view.legal)}".encode())

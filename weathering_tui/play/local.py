@@ -260,15 +260,12 @@ class LocalSession:
         return None
 
     def can_hint(self) -> bool:
-        """Hints are offered on the turn of the player at the keyboard."""
-        pending = self.state.pending
-        return (
-            not self.public
-            and pending is not None
-            and pending.kind == "turn"
-            and pending.seat == self.viewer
-            and pending.seat in self.humans
-        )
+        """Hints are offered to the player at the keyboard whenever they decide: their
+        turn, and a cancel or not, a discard, a trade answer, the mulligan…"""
+        if self.public or self.viewer not in self.humans:
+            return False
+        view = self.view()
+        return view.pending is not None and view.pending.seat == view.seat and bool(view.legal)
 
     def hint_view(self) -> View:
         """What a hint may know: the deciding seat's view, nothing more."""

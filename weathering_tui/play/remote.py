@@ -119,14 +119,15 @@ class RemoteSession:
         self.acted_on = view
 
     def can_hint(self) -> bool:
-        """Hints on one's turn, at a table that allows them (each view says)."""
+        """Hints whenever this seat decides, at a table that allows them (each view
+        says)."""
         view = self.view()
         pending = view.pending
         return (
             self.client.hints.get(self.table, False)
             and pending is not None
-            and pending.kind == "turn"
             and pending.seat == view.seat
+            and bool(view.legal)
             and view is not self.acted_on
         )
 

@@ -162,6 +162,7 @@ STRINGS: dict[str, str] = {
     "undo.done": "You take your move back.",
     "key.hint": "hint",
     "hint.thinking": "The expert is thinking…",
+    "hint.dialog_key": "h: hint",
     "hint.title": "The expert's hints",
     "hint.body": "Its three best moves from what you can see, with the share of simulated games won (95% range). Enter: play that move.",
     "hint.option": "{action} · {win}% wins ({low}–{high})",

@@ -163,6 +163,7 @@ STRINGS: dict[str, str] = {
     "undo.done": "Vous reprenez votre action.",
     "key.hint": "conseil",
     "hint.thinking": "L'experte réfléchit…",
+    "hint.dialog_key": "h : conseil",
     "hint.title": "Conseils de l'experte",
     "hint.body": "Ses trois meilleurs coups d'après ce que vous voyez, avec la part des parties simulées gagnées (fourchette à 95 %). Entrée : jouer ce coup.",
     "hint.option": "{action} · {win} % de victoires ({low}–{high})",

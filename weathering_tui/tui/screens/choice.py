@@ -13,6 +13,7 @@ from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 UNDO = "undo"  # what a decision dialog returns when its player takes back their move
+HINT = "hint"  # what a decision dialog returns when its player asks the expert (h)
 
 
 class ChoiceModal(ModalScreen[Any]):
@@ -38,6 +39,7 @@ class ChoiceModal(ModalScreen[Any]):
         Binding("l", "app.open_log", show=False),
         Binding("q", "app.leave", show=False),  # as q on the screen under it
         Binding("u", "undo", show=False),
+        Binding("h", "hint", show=False),
     ]
 
     def __init__(
@@ -50,8 +52,10 @@ class ChoiceModal(ModalScreen[Any]):
         clock=None,
         can_undo: bool = False,
         numbers: list[int] | None = None,
+        can_hint: bool = False,
     ):
         super().__init__()
+        self.can_hint = can_hint  # h closes the dialog to ask the expert (it comes back)
         self.can_undo = can_undo  # u takes back the player's last move (the dialog closes)
         # Each option's number and key, when they are not its place in the list (seats
         # are numbered as the lobby shows them: the free seat 2 is 2, even if alone).
@@ -149,6 +153,10 @@ class ChoiceModal(ModalScreen[Any]):
     def action_undo(self) -> None:
         if self.can_undo:
             self.answer(UNDO)
+
+    def action_hint(self) -> None:
+        if self.can_hint:
+            self.answer(HINT)
 
 
 def _numbered(number: int, label: str) -> str:

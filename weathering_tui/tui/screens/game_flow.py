@@ -10,7 +10,7 @@ from ...engine import IllegalAction, card_id
 from ...engine import actions as act
 from ...words import render_refusal
 from ...words.describe import against_own_side, choice_label, decision_title
-from .choice import UNDO, ChoiceModal
+from .choice import HINT, UNDO, ChoiceModal
 from .privacy import PrivacyScreen
 
 HAND_CHOICES = frozenset({"mulligan", "choose_discard", "choose_give", "choose_exchange"})
@@ -283,11 +283,20 @@ class GameFlow:
             body=body,
             clock=clock,
             can_back=can_back,
-            keys=self.todo() or self._dialog_keys(can_back),
+            keys=self._decision_keys(can_back),
             can_undo=self.session.can_undo(),
+            can_hint=self.session.can_hint(),
         )
         self.asked_legal = view.legal
         self.app.push_screen(self.asking, self._decided)
+
+    def _decision_keys(self, can_back: bool) -> str:
+        """The keys under a decision's dialog: the lesson's step, or back and undo (else
+        the game's help, log and quit), and h when the expert may be asked."""
+        keys = self.todo() or self._dialog_keys(can_back) or self.app.dialog_keys
+        if self.session.can_hint():
+            keys = " · ".join(k for k in (keys, self.tr("hint.dialog_key")) if k)
+        return keys
 
     def _dialog_keys(self, can_back: bool) -> str:
         keys = [self.tr("back")] if can_back else []
@@ -300,6 +309,8 @@ class GameFlow:
         self.asking = None
         if action == UNDO:
             self.action_undo()
+        elif action == HINT:
+            self.action_hint()  # the hints' dialog, then this one again (`advance`)
         elif action is not None and against_own_side(self.tr.content, self.view(), action):
             self._confirm_own_side(action)
         elif action is not None:

@@ -230,6 +230,14 @@ class GameKeys:
             self.workers.cancel_group(self, "hint")
             self.hinting = self.busy = False
             self.app.clear_notifications()
+            self._back_to_decision()
+
+    def _back_to_decision(self) -> None:
+        """After a hint asked from a decision's dialog (a cancel or not, a discard…),
+        that dialog again; on the player's turn the screen itself is the prompt."""
+        pending = self.view().pending
+        if pending is not None and pending.kind != "turn":
+            self.advance()
 
     def _show_hints(self, view, found) -> None:
         wanted, self.hinting = self.hinting, False
@@ -238,6 +246,7 @@ class GameKeys:
             return  # the player went back (Escape) meanwhile
         if view.version != self.view().version or not self.session.can_hint():
             self.busy = False  # the game moved on while the expert thought
+            self._back_to_decision()
             return
         options = []
         for h in found:
