@@ -1,5 +1,6 @@
 """`python -m weathering_tui.net.bench [TABLES] [SEATS] [PROCESSES]`: the server under load;
-`python -m weathering_tui.net.bench ssh [PLAYERS]`: the SSH door.
+`python -m weathering_tui.net.bench ssh [PLAYERS]`: the SSH door; `… hints`: hint spam
+(`bench_hints`).
 `python -m weathering_tui.net.bench floor [GAMES]`: the least an action costs (`bench_floor`).
 `python -m weathering_tui.net.bench cluster [TABLES]`: servers on one Redis (`bench_cluster`).
 `python -m weathering_tui.net.bench windows [GAMES] [ANSWER_SECONDS]`: what reaction
@@ -100,7 +101,7 @@ async def load(path: Path, tables, seats: int, pace_games: float) -> list[float]
     return latencies
 
 
-async def _arrows(write, term, wait) -> list[float]:
+async def _arrows(write, term, wait, rounds: int = 20) -> list[float]:
     """↓ and ↑ move the selection in the lobby (one pane repaints): ms from each key to
     the screen that shows it."""
 
@@ -108,7 +109,7 @@ async def _arrows(write, term, wait) -> list[float]:
         return "▸ bench-a" in t
 
     times = []
-    for _ in range(20):
+    for _ in range(rounds):
         for key_bytes, test in (
             (b"\x1b[B", lambda t: not first_selected(t)),
             (b"\x1b[A", first_selected),
@@ -162,38 +163,12 @@ async def _local_pty_keys(path: Path, Term, wait) -> list[float]:  # noqa: N803 
 async def ssh_figures(port: int, key, players: int, path: Path) -> None:
     """Connect `players` SSH sessions (pty 80×24): time to the first lobby frame; then
     key → repaint (n opens a dialog, Escape closes it), measured on the first one."""
-    import asyncssh
-    import pyte
-
-    class Term(asyncssh.SSHClientSession):
-        def __init__(self):
-            self.screen = pyte.Screen(80, 24)
-            self.stream = pyte.ByteStream(self.screen)
-            self.changed = asyncio.Event()
-
-        def data_received(self, data, datatype):
-            self.stream.feed(data)
-            self.changed.set()
-
-        def text(self):
-            return "\n".join(self.screen.display)
-
-    async def wait(term, test, limit=30.0):
-        end = time.perf_counter() + limit
-        while not test(term.text()):
-            term.changed.clear()
-            await asyncio.wait_for(term.changed.wait(), max(0.01, end - time.perf_counter()))
+    from .bench_term import Term, open_term, wait
 
     sessions, connects = [], []
     for _ in range(players):
         started = time.perf_counter()
-        conn = await asyncssh.connect(
-            "127.0.0.1", port, username="bench", client_keys=[key], known_hosts=None
-        )
-        term = Term()
-        chan, _ = await conn.create_session(
-            lambda term=term: term, term_type="xterm-256color", term_size=(80, 24), encoding=None
-        )
+        conn, chan, term = await open_term(port, key)
         await wait(term, lambda t: "tables" in t)
         connects.append((time.perf_counter() - started) * 1000)
         sessions.append((conn, chan, term))
@@ -255,37 +230,29 @@ def _cmdline(pid: int) -> bytes:
         return b""
 
 
+def ssh_server(folder: Path, path: Path, port: int, sessions: int, *more: str):
+    """`weathering serve` with its SSH door on loopback `port`, once it listens."""
+    server = subprocess.Popen(
+        [sys.executable, "-m", "weathering_tui", "serve", "--socket", str(path)]
+        + ["--saves-dir", str(folder), "--ssh", f"127.0.0.1:{port}"]
+        + ["--max-ssh", str(sessions), "--max-ssh-per-key", str(sessions), *more],
+        stdout=subprocess.DEVNULL,
+    )
+    for _ in range(200):
+        if path.exists():
+            break
+        time.sleep(0.05)
+    time.sleep(0.5)
+    return server
+
+
 def bench_ssh(players: int) -> int:
     import asyncssh
 
     folder = Path(tempfile.mkdtemp(prefix="weathering-bench-"))
-    path = folder / "s.sock"
-    port = 22000 + os.getpid() % 1000
-    server = subprocess.Popen(
-        [
-            sys.executable,
-            "-m",
-            "weathering_tui",
-            "serve",
-            "--socket",
-            str(path),
-            "--saves-dir",
-            str(folder),
-            "--ssh",
-            f"127.0.0.1:{port}",
-            "--max-ssh",
-            str(players + 4),
-            "--max-ssh-per-key",
-            str(players + 4),
-        ],
-        stdout=subprocess.DEVNULL,
-    )
+    path, port = folder / "s.sock", 22000 + os.getpid() % 1000
+    server = ssh_server(folder, path, port, players + 4)
     try:
-        for _ in range(200):
-            if path.exists():
-                break
-            time.sleep(0.05)
-        time.sleep(0.5)
         key = asyncssh.generate_private_key("ssh-ed25519")
         asyncio.run(_two_tables(path))
         asyncio.run(ssh_figures(port, key, players, path))
@@ -304,15 +271,16 @@ def main(argv: list[str]) -> int:
         description="The table server under load, printing figures. tables [TABLES SEATS "
         "PROCESSES] (the default: headless players over the socket); cluster [TABLES] (two "
         "servers on one Redis); windows [TABLES SECONDS] (reaction windows); floor [TABLES] "
-        "(the server's parts alone); ssh [PLAYERS] (players through the SSH door).",
+        "(the server's parts alone); ssh [PLAYERS] (players through the SSH door); hints "
+        "[KEYS_PER_SECOND ROUNDS] (one player spamming h, another's keys through SSH).",
     )
-    kinds = ("tables", "cluster", "windows", "floor", "ssh")
+    kinds = ("tables", "cluster", "windows", "floor", "ssh", "hints")
     parser.add_argument("which", nargs="?", default="tables", choices=kinds)
     parser.add_argument("numbers", nargs="*", help="the figures above, in that order")
     if argv and argv[0][:1].isdigit():  # the old form: TABLES SEATS PROCESSES
         argv = ["tables", *argv]
     args = parser.parse_args(argv)
-    limits = {"tables": 3, "cluster": 1, "windows": 2, "floor": 1, "ssh": 1}
+    limits = {"tables": 3, "cluster": 1, "windows": 2, "floor": 1, "ssh": 1, "hints": 2}
     if len(args.numbers) > limits[args.which]:
         parser.error(f"{args.which} takes at most {limits[args.which]} numbers")
     numbers: list = []
@@ -339,6 +307,10 @@ def main(argv: list[str]) -> int:
         return bench_floor(number(0, 20))
     if args.which == "ssh":
         return bench_ssh(number(0, 4))
+    if args.which == "hints":
+        from .bench_hints import bench_hints
+
+        return bench_hints(number(0, 30), number(1, 30))
     return bench_tables(number(0, 10), number(1, 5), number(2, 4))
 
 
