@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from weathering_tui.engine import Setup, apply, legal_actions, new_game
+from weathering_tui.engine import Setup, apply, legal_actions, new_game, sides_of
 from weathering_tui.engine import actions as act
 from weathering_tui.engine.common import card_id
 from weathering_tui.engine.state import GameState, Pending, SeatSetup, TurnFlags
@@ -20,7 +20,7 @@ from weathering_tui.engine.state import GameState, Pending, SeatSetup, TurnFlags
 
 def start(config="2v1", seed=0, events=False, characters=None, mulligan=True, **options):
     """A new game at round 1 (seat 0 to play when events are off), mulligans kept."""
-    ecologists, lobbyists = (int(n) for n in config.split("v"))
+    ecologists, lobbyists = sides_of(config)
     sides = ["ecologist"] * ecologists + ["lobbyist"] * lobbyists
     characters = characters or ["random"] * len(sides)
     seats = tuple(SeatSetup(side, char) for side, char in zip(sides, characters, strict=True))

@@ -8,6 +8,7 @@ import sys
 import pytest
 
 from weathering_tui.cli import main
+from weathering_tui.engine import sides_of
 
 
 def test_simulate_json_has_the_promised_fields_and_equal_seeds_give_equal_digests(capsys):
@@ -147,5 +148,5 @@ def test_a_long_run_shows_its_progress_on_a_terminal_only():
 def test_humans_sit_on_both_sides_in_turn(config, humans, seats):
     from weathering_tui.engine import human_seats
 
-    eco, lob = (int(n) for n in config.split("v"))
+    eco, lob = sides_of(config)
     assert human_seats(eco, lob, humans) == seats

@@ -412,7 +412,9 @@ def _play(args) -> int:
             return 2
     options = {"lang": lang, "saves_dir": folder}
     if args.command == "new":
-        eco, lob = (int(n) for n in args.config.split("v"))
+        from .engine import sides_of
+
+        eco, lob = sides_of(args.config)
         if not 0 <= args.humans <= eco + lob:
             print(tr("cli.humans", n=eco + lob, config=args.config), file=sys.stderr)
             return 2

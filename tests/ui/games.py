@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from weathering_tui.bots import RandomBot
-from weathering_tui.engine import view_for
+from weathering_tui.engine import sides_of, view_for
 from weathering_tui.engine.state import SeatSetup, Setup
 from weathering_tui.savefile import SavedGame
 
@@ -11,7 +11,7 @@ NOW = "2026-11-30T12:00:00Z"
 
 
 def setup_for(config="2v1", humans=1, seed=7, characters=None, **options) -> Setup:
-    eco, lob = (int(n) for n in config.split("v"))
+    eco, lob = sides_of(config)
     sides = ["ecologist"] * eco + ["lobbyist"] * lob
     characters = characters or ["random"] * len(sides)
     seats = tuple(

@@ -19,7 +19,7 @@ from .history import action_from_key, action_key, clone
 from .lean import LeanView
 from .legal import legal_actions, why_illegal
 from .rewind import can_undo, undo
-from .state import GameState, LogEntry, SeatSetup, Setup, human_seats
+from .state import GameState, LogEntry, SeatSetup, Setup, human_seats, sides_of
 from .view import (
     SPECTATOR,
     Decision,
@@ -62,6 +62,7 @@ __all__ = [
     "determinize",
     "difficulty_of",
     "human_seats",
+    "sides_of",
     "legal_actions",
     "new_game",
     "own_player",

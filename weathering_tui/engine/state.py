@@ -40,11 +40,18 @@ class Setup:
     @classmethod
     def standard(cls, configuration: str, seed: int = 0, **options) -> Setup:
         """Seats for `configuration` ("3v2"): Écolos then Lobbyists, random characters, all bots."""
-        ecologists, lobbyists = (int(n) for n in configuration.split("v"))
+        ecologists, lobbyists = sides_of(configuration)
         seats = tuple(SeatSetup("ecologist") for _ in range(ecologists)) + tuple(
             SeatSetup("lobbyist") for _ in range(lobbyists)
         )
         return cls(configuration=configuration, seats=seats, seed=seed, **options)
+
+
+def sides_of(configuration: str) -> tuple[int, int]:
+    """How many Écolos and Lobbyistes a configuration seats: "3v2" → (3, 2). The one
+    reading of a configuration's name (seats are Écolos first, then Lobbyistes)."""
+    ecologists, _, lobbyists = configuration.partition("v")
+    return int(ecologists), int(lobbyists)
 
 
 def human_seats(ecologists: int, lobbyists: int, humans: int) -> set[int]:

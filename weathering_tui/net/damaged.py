@@ -13,6 +13,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from ..atomicfile import atomic_copy, atomic_write
+from ..engine import sides_of
 from ..savefile import SaveError, read_save
 from ..savemeta import read_document
 from ..storage.journal import FileJournal, replay_journal
@@ -113,7 +114,7 @@ def _seats(configuration: str, table: dict) -> list[dict]:
     """The seats as a lobby lists them: each held one under its player's name, away."""
     if configuration == "?":
         return []
-    eco, lob = (int(n) for n in configuration.split("v"))
+    eco, lob = sides_of(configuration)
     sides = ["ecologist"] * eco + ["lobbyist"] * lob
 
     def item(key: str, index: int):

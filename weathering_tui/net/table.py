@@ -21,6 +21,7 @@ from ..engine import (
     Setup,
     View,
     can_undo,
+    sides_of,
     undo,
     view_for,
 )
@@ -58,7 +59,7 @@ class Table(TableSaves):
         start_when_full: bool = False,
         hints: bool = False,
     ):
-        eco, lob = (int(n) for n in configuration.split("v"))
+        eco, lob = sides_of(configuration)
         sides = ["ecologist"] * eco + ["lobbyist"] * lob
         if any(not 0 <= s < len(sides) for s in open_seats):
             raise ProtocolError("bad_seat", f"{configuration} has seats 0 to {len(sides) - 1}")

@@ -14,7 +14,7 @@ from pathlib import Path
 import attrs
 
 from ..content.loader import RULES_DIR
-from ..engine import IllegalAction, SeatSetup, Setup, action_from_key, action_key
+from ..engine import IllegalAction, SeatSetup, Setup, action_from_key, action_key, sides_of
 from ..savefile import SavedGame
 from .local import LocalSession
 
@@ -44,8 +44,8 @@ def load_script(path: Path = SCRIPT) -> Script:
     try:
         data = tomllib.loads(Path(path).read_text(encoding="utf-8"))
         setup_data = data["setup"]
-        sides = setup_data["configuration"].split("v")
-        sides = ["ecologist"] * int(sides[0]) + ["lobbyist"] * int(sides[1])
+        ecologists, lobbyists = sides_of(setup_data["configuration"])
+        sides = ["ecologist"] * ecologists + ["lobbyist"] * lobbyists
         seats = tuple(
             SeatSetup(side, character, human=seat == LEARNER)
             for seat, (side, character) in enumerate(

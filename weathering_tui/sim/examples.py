@@ -12,7 +12,7 @@ from pathlib import Path
 import attrs
 
 from ..bots import BOTS
-from ..engine import view_for
+from ..engine import sides_of, view_for
 from ..engine.state import SeatSetup, Setup
 from ..savefile import SavedGame, write_save
 
@@ -21,7 +21,7 @@ STAMP = "2026-11-30T12:00:00Z"
 
 
 def _setup(config: str, seed: int, characters: list[str]) -> Setup:
-    eco, lob = (int(n) for n in config.split("v"))
+    eco, lob = sides_of(config)
     sides = ["ecologist"] * eco + ["lobbyist"] * lob
     seats = tuple(
         SeatSetup(side, char, human=i == 0)

@@ -17,6 +17,7 @@ from textual.screen import Screen
 from textual.widgets import Static
 
 from ...content import configuration_ids
+from ...engine import sides_of
 from ..messages import TableEvent
 from .choice import ChoiceModal
 from .text_prompt import TextModal
@@ -190,7 +191,7 @@ class LobbyScreen(Screen[None]):
         if config is None:
             return
         tr = self.app.tr
-        seats = sum(int(n) for n in config.split("v"))
+        seats = sum(sides_of(config))
         options = [(tr("lobby.humans_n", n=n), n) for n in range(1, seats + 1)]
         self.app.push_screen(
             ChoiceModal(tr("lobby.create_humans"), options, can_back=True),

@@ -11,7 +11,15 @@ from textual.widget import Widget
 from textual.widgets import Static
 
 from ...content import configuration_ids
-from ...engine import LABELS, SeatSetup, Setup, difficulty_of, human_seats, with_difficulty
+from ...engine import (
+    LABELS,
+    SeatSetup,
+    Setup,
+    difficulty_of,
+    human_seats,
+    sides_of,
+    with_difficulty,
+)
 
 CONFIGS = configuration_ids()
 CONTROLLERS = ("human", "heuristic", "expert", "random")
@@ -46,7 +54,7 @@ class NewGameForm(Widget, can_focus=True):
         return any(s == "lobbyist" and c != "random" for s, c, _ in self.seats)
 
     def _reset_seats(self, humans: int = 1) -> None:
-        eco, lob = (int(n) for n in self.config.split("v"))
+        eco, lob = sides_of(self.config)
         sides = ["ecologist"] * eco + ["lobbyist"] * lob
         human = human_seats(eco, lob, humans)
         self.seats = [
