@@ -192,7 +192,9 @@ def test_the_expert_beats_the_heuristic_on_duplicate_deals(monkeypatch):
     from weathering_tui import bots
     from weathering_tui.sim.duel import run_duel
 
-    monkeypatch.setitem(bots.BOTS, "expert", functools.partial(bots.SearchBot, budget=12))
+    monkeypatch.setitem(
+        bots.BOTS, "expert", functools.partial(bots.SearchBot, budget=12, anchor=1.0)
+    )
     summary = run_duel("expert", "heuristic", "1v1", deals=4, seed=20000).summary()
     assert summary["games"] == 8
     assert summary["a_score"] >= 0.6, summary

@@ -13,7 +13,7 @@ CONFIGURATIONS = configuration_ids()  # from the rules, never a literal list
 BOT_KINDS = ("random", "heuristic", "expert")
 DUEL_BOTS = (
     *("random", "heuristic", "pimc", "expert"),
-    *("expert_turn", "expert_anchor", "expert_deep", "ismcts"),
+    *("expert_free", "expert_turn", "expert_deep", "ismcts"),
 )
 DIFFICULTIES = (
     "balanced",

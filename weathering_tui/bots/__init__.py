@@ -12,15 +12,17 @@ BOTS = {
     "random": RandomBot,
     "heuristic": HeuristicBot,
     "pimc": ExpertBot,  # the determinized Monte Carlo expert: the yardstick of duels
-    "expert": SearchBot,  # successive halving over every distinct move (bots/search.py)
-    # Variants measured in duels (README: Duels): the same search on its turn only,
+    # Successive halving over every distinct move, at every decision (bots/search.py);
+    # it leaves the heuristic's move only for one better beyond noise.
+    "expert": functools.partial(SearchBot, anchor=1.0),
+    # Variants measured in duels (README: Duels): the same search, not anchored,
+    "expert_free": SearchBot,
+    # on its turn only and not anchored (the expert before every decision was searched),
     "expert_turn": functools.partial(SearchBot, aside=0.0),
-    # leaving the heuristic's move only for one better beyond noise,
-    "expert_anchor": functools.partial(SearchBot, anchor=1.0),
-    # information-set MCTS over its turn's plan, at the same work (bots/ismcts.py),
+    # with four times the work,
+    "expert_deep": functools.partial(SearchBot, budget=192, anchor=1.0),
+    # and information-set MCTS over its turn's plan, at the same work (bots/ismcts.py).
     "ismcts": IsmctsBot,
-    # and with four times the work.
-    "expert_deep": functools.partial(SearchBot, budget=192),
 }
 
 
