@@ -1,10 +1,25 @@
 """A reaction window answered by everyone at once, applied in seat order (§8.3;
 network.md Fairness; `engine.window`)."""
 
-from helpers import find, set_hand, start, turn_of
+import copy
+import random
 
-from weathering_tui.engine import Answers, apply, view_for, window_choices, window_seats
+from helpers import find, pull, set_hand, start, turn_of
+
+from weathering_tui.bots import RandomBot
+from weathering_tui.engine import (
+    Answers,
+    Setup,
+    apply,
+    new_game,
+    unable_seats,
+    view_for,
+    window_choices,
+    window_seats,
+)
 from weathering_tui.engine import actions as act
+from weathering_tui.engine.announce import cancel_options
+from weathering_tui.engine.state import EventWindowFrame, SeatSetup
 
 
 def lobbyist_draws(ask_every_human=True, humans=(0, 1)):
@@ -107,3 +122,79 @@ def test_without_ask_every_human_only_seats_that_can_cancel_are_asked():
     set_hand(state, 0, "potager_partage")  # seat 0 can cancel nothing now
     assert window_seats(state) == (1,)
     assert view_for(state, 0).pending.kind == "reactions"
+
+
+# ------------------------------------------------------------ who cannot cancel, as all see
+
+
+def test_r8_a_seat_without_the_pa_for_any_cancel_is_unable_whatever_it_holds():
+    state = lobbyist_draws()  # Cassy and Amir: no reaction power; Boycott costs 2
+    assert unable_seats(state) == ()
+    state.players[0].ap = 1
+    assert unable_seats(state) == (0,)
+    assert cancel_options(state, 0, event=False) == []  # (with a Boycott in hand)
+    state.players[1].hand.clear()
+    assert unable_seats(state) == (0, 1)  # no card at all, whatever the PA
+
+
+def test_r8_a_reaction_power_within_reach_keeps_a_seat_able_until_it_is_used():
+    state = start("1v1", seed=3, characters=["priya", "fossilise"], ask_every_human=True)
+    state.players[0].human = True  # asked in every window, whatever it holds
+    turn_of(state, 1, ap=5)
+    state.players[0].hand.clear()
+    state.players[0].ap = 4  # Objection costs 4 at level 1
+    apply(state, act.Draw(1))
+    assert unable_seats(state) == ()
+    state.players[0].reaction_used = True
+    assert unable_seats(state) == (0,)
+
+
+def test_r8_every_copy_of_the_cancel_cards_in_the_discard_pile_leaves_nobody_able():
+    state = lobbyist_draws()
+    cancels = [c for c in state.content.cards.values() if c.cancel_effect() is not None]
+    state.discard_pile.extend([pull(state, c.id) for c in cancels for _ in range(c.copies)])
+    for seat in (0, 1):
+        set_hand(state, seat, "potager_partage")
+        state.players[seat].ap = 10
+    assert unable_seats(state) == (0, 1)
+
+
+def redealt(state, rng):
+    """The same game with every hand dealt again from the hands and the draw pile
+    (counts kept): what no seat sees of the others' hands changed."""
+    other = copy.deepcopy(state)
+    other.content = state.content
+    pool = [c for p in other.players for c in p.hand] + other.draw_pile
+    rng.shuffle(pool)
+    for player in other.players:
+        player.hand[:] = [pool.pop() for _ in player.hand]
+    other.draw_pile[:] = pool
+    return other
+
+
+def test_r8_who_is_unable_is_told_by_public_facts_and_never_hides_a_cancel():
+    """Over many windows of random games where every human is asked: a seat said unable
+    has no cancel in hand, and the same seats are unable whatever the hands hold."""
+    rng = random.Random(5)
+    windows = unable = 0
+    for config, seed in (("1v1", 1), ("2v1", 3), ("3v2", 4)):
+        eco, lob = (int(n) for n in config.split("v"))
+        seats = tuple(
+            SeatSetup(side, "random", human=True)
+            for side in ["ecologist"] * eco + ["lobbyist"] * lob
+        )
+        state = new_game(Setup(config, seats, seed=seed, ask_every_human=True))
+        bots = {s: RandomBot(seed * 10 + s) for s in range(len(seats))}
+        while not state.over:
+            if state.pending.kind == "react":
+                windows += 1
+                event = isinstance(state.stack[-1], EventWindowFrame)
+                said = unable_seats(state)
+                unable += len(said)
+                for seat in said:
+                    assert cancel_options(state, seat, event) == []
+                if windows % 4 == 0:  # (a copy of the game costs: one window in four)
+                    assert unable_seats(redealt(state, rng)) == said
+            seat = state.pending.seat
+            apply(state, bots[seat].choose(view_for(state, seat, with_log=False)))
+    assert windows > 150 and 0 < unable < windows * 2  # both answers were seen

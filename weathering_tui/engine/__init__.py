@@ -33,7 +33,7 @@ from .view import (
     view_for,
     visible_entry,
 )
-from .window import Answers, window_choices, window_seats
+from .window import Answers, unable_seats, window_choices, window_seats
 
 __all__ = [
     "Answers",
@@ -71,6 +71,7 @@ __all__ = [
     "seat_fields",
     "synergy_of",
     "undo",
+    "unable_seats",
     "view_for",
     "visible_entry",
     "why_illegal",

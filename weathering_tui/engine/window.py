@@ -13,7 +13,7 @@ the rule, with no clock.
 from __future__ import annotations
 
 from . import actions as act
-from .announce import _asked, cancel_options
+from .announce import _asked, cancel_options, could_cancel
 from .state import EventWindowFrame, GameState, ReactionFrame
 
 
@@ -33,6 +33,15 @@ def window_seats(state: GameState) -> tuple[int, ...]:
         return ()
     event = isinstance(frame, EventWindowFrame)
     return tuple(s for s in frame.order[frame.index :] if _asked(state, s, event))
+
+
+def unable_seats(state: GameState) -> tuple[int, ...]:
+    """The seats the open window still asks that cannot cancel whatever they hold, as
+    every seat can see (`could_cancel`: their PA, their power, an empty hand). Letting
+    the action happen for them at once tells nothing: the same seats in every world."""
+    frame = _frame(state)
+    event = isinstance(frame, EventWindowFrame)
+    return tuple(s for s in window_seats(state) if not could_cancel(state, s, event))
 
 
 def window_choices(state: GameState, seat: int) -> list:
