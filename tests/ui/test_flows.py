@@ -26,7 +26,7 @@ async def drive(pilot, app, until, limit=2000):
             await pilot.press("enter")
         elif isinstance(screen, WindowPrompt):  # a shared terminal's window: nobody reacts
             await pilot.pause(0.1)
-            screen.action_nobody()
+            screen.time_up()
         elif isinstance(screen, ChoiceModal):
             await pilot.press("1")
         elif isinstance(screen, GameScreen) and screen._my_turn():

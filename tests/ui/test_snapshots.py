@@ -157,10 +157,10 @@ def test_events_screen_tells_every_active_event_in_full(snap_compare):
 @pytest.mark.parametrize("size", SIZES, ids=["80x24", "120x40"])
 def test_shared_terminal_reaction_window(snap_compare, size, monkeypatch):
     """Two players at one terminal: the public "anyone to react?" prompt, naming the
-    opponent's key and nothing private (its clock held at 4 s for the picture)."""
+    opponent's key and nothing private (its clock held at 1.5 s for the picture)."""
     from weathering_tui.play import LocalSession
 
-    monkeypatch.setattr(LocalSession, "window_left", lambda self: 4.0)
+    monkeypatch.setattr(LocalSession, "window_left", lambda self: 1.5)
     setup = setup_for("1v1", humans=2, seed=4, ask_every_human=True)
     game = at(setup, lambda s: s.pending.kind == "react" and s.stage == "play" and s.round >= 2)
     assert snap_compare(app(game=game), terminal_size=size)

@@ -19,7 +19,9 @@ when things happen:
 from __future__ import annotations
 
 REACTION_SECONDS = 4.0
-SHARED_REACTION_SECONDS = 4.0
+# Short: it opens only when a player at the terminal could cancel (as everyone can see),
+# and those who let the action happen press nothing; a player who speaks up stops it.
+SHARED_REACTION_SECONDS = 1.5
 
 
 def at_once(pending_kind: str) -> bool:

@@ -177,7 +177,7 @@ STRINGS: dict[str, str] = {
     "window.left": "reactions: {s} s",
     "window.title": "Anyone to react?",
     "window.speak": "To cancel, press your number:  {seats}",
-    "window.shared_clock": "Space: nobody reacts · no answer within {s} s lets it happen.",
+    "window.shared_clock": "No answer within {s} s lets it happen.",
     "window.privacy": "{name} reacts: the others look away. Press Enter when ready.",
     "auto_pass.off": "You will be asked at every opposing announcement (a: pass by yourself).",
     "lobby.title": "Weathering · the tables",

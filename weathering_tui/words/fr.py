@@ -178,7 +178,7 @@ STRINGS: dict[str, str] = {
     "window.left": "réactions : {s} s",
     "window.title": "Quelqu'un réagit ?",
     "window.speak": "Pour annuler, appuyez sur votre numéro :  {seats}",
-    "window.shared_clock": "Espace : personne ne réagit · sans réponse dans {s} s, on laisse faire.",
+    "window.shared_clock": "Sans réponse dans {s} s, on laisse faire.",
     "window.privacy": "{name} réagit : les autres ne regardent plus. Entrée quand c'est prêt.",
     "auto_pass.off": "On vous demandera à chaque annonce adverse (a : passer seul).",
     "lobby.title": "Weathering · les tables",

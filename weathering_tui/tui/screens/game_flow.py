@@ -141,10 +141,8 @@ class GameFlow:
 
     def _spoke(self, seat) -> None:
         """A player spoke up (privacy screen, then their own prompt), or nobody did."""
-        from .window import NOBODY
-
         self.busy = False
-        if seat is None or seat == NOBODY:
+        if seat is None:
             self.session.nobody_reacts()
             self.advance()
             return

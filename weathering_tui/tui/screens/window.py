@@ -1,10 +1,12 @@
 """A shared terminal's reaction window: a public prompt that names nobody.
 
-What was announced, and the players it waits for — all the actor's opponents at this
-terminal, whatever they hold. A player who wants to cancel presses their seat's number
-and gets the privacy screen; nobody else presses anything: when the time is up (or on
-Space) the action happens. Nothing private is on screen meanwhile, and afterwards the
-next player to decide gets the privacy screen (everyone was looking).
+What was announced, and the players it waits for — the actor's opponents at this
+terminal who could cancel as everyone can see (their PA, their power), whatever they
+hold. A player who wants to cancel presses their seat's number and gets the privacy
+screen; nobody else presses anything, and no key of the actor's closes it: when the
+time is up the action happens. Nothing private is on screen meanwhile; afterwards the
+actor's hand comes back without a privacy screen (it was theirs on screen before), and
+after a player spoke up it comes back behind one.
 
 Keys typed in the first moment are ignored: they were meant for the dialog before (a
 target's number, an Enter to play a card), not for the window. The prompt opens nothing
@@ -18,17 +20,15 @@ import time
 
 from rich.text import Text
 from textual.app import ComposeResult
-from textual.binding import Binding
 from textual.containers import Center, Middle
 from textual.screen import Screen
 from textual.widgets import Static
 
-NOBODY = -1
-DEAF = 0.6  # seconds during which keys are ignored
+DEAF = 0.3  # seconds during which keys are ignored
 
 
 class WindowPrompt(Screen[int | None]):
-    """Dismissed with the seat that speaks up, NOBODY (Enter), or None (time is up)."""
+    """Dismissed with the seat that speaks up, or None (time is up)."""
 
     DEFAULT_CSS = """
     WindowPrompt { align: center middle; }
@@ -38,7 +38,6 @@ class WindowPrompt(Screen[int | None]):
     WindowPrompt #window-seats { margin-top: 1; text-style: bold; }
     WindowPrompt #window-clock { margin-top: 1; color: $warning; }
     """
-    BINDINGS = [Binding("space", "nobody", show=False)]
 
     def __init__(self, tr, session, announced: str, seats: list[tuple[int, str]]):
         super().__init__()
@@ -66,14 +65,17 @@ class WindowPrompt(Screen[int | None]):
                 yield Static(Text(self._clock()), id="window-clock")
 
     def _clock(self) -> str:
-        return self.tr("window.shared_clock", s=math.ceil(self.session.window_left()))
+        left = f"{math.ceil(self.session.window_left() * 10) / 10:.1f}"  # tenths: 1.5 s in all
+        return self.tr(
+            "window.shared_clock", s=left.replace(".", "," if self.tr.lang == "fr" else ".")
+        )
 
     def on_mount(self) -> None:
-        self.set_interval(0.25, self._tick)
+        self.set_interval(0.1, self._tick)
 
     def _tick(self) -> None:
         if self.session.window_left() <= 0:
-            self._close(None)
+            self.time_up()
             return
         self.query_one("#window-clock", Static).update(Text(self._clock()))
 
@@ -97,6 +99,6 @@ class WindowPrompt(Screen[int | None]):
                 event.stop()
                 self._close(seat)
 
-    def action_nobody(self) -> None:
-        if not self._deaf():
-            self._close(NOBODY)
+    def time_up(self) -> None:
+        """Nobody spoke up in time: the action happens."""
+        self._close(None)
