@@ -18,14 +18,16 @@ from weathering_tui.tui.screens.window import WindowPrompt
 from .games import at, human_turn, setup_for
 
 
-def two_players(holds_cancel: bool):
-    """1v1, two players at one terminal; the Écolo (seat 0) is to play, the Lobbyiste
-    holds a Boycott or not."""
+def two_players(holds_cancel: bool, ap: int = 5):
+    """1v1, two players at one terminal; the Écolo Mirai (seat 0) is to play; the
+    Lobbyiste Fossilisé (seat 1, whose power costs 7) holds a Boycott (2 PA) or not,
+    and has `ap` PA."""
     game = at(setup_for("1v1", humans=2, seed=4, ask_every_human=True), human_turn(0, 1))
     state = game.state
     set_hand(state, 0, "potager_partage", "troc")
     set_hand(state, 1, "boycott" if holds_cancel else "greenwashing", "betonisation")
-    state.players[0].ap = state.players[1].ap = 5
+    state.players[0].ap = 5
+    state.players[1].ap = ap
     return game
 
 
@@ -33,11 +35,42 @@ def screen_text(app) -> str:
     return re.sub(r"\s+", " ", app.export_screenshot().replace("&#160;", " "))
 
 
+def spy_screens(app) -> list[str]:
+    """The names of the screens the app pushes from now on."""
+    pushed = []
+    push = app.push_screen
+
+    def spy(screen, *args, **kwargs):
+        pushed.append(type(screen).__name__)
+        return push(screen, *args, **kwargs)
+
+    app.push_screen = spy
+    return pushed
+
+
 async def start(app, pilot) -> None:
     await pilot.pause()
     if isinstance(app.screen, PrivacyScreen):
         await pilot.press("enter")
         await pilot.pause()
+
+
+async def test_a_draw_nobody_here_could_cancel_opens_no_window():
+    # Fossilisé has 1 PA: no cancel card (2 PA at least) nor his power (7) is within
+    # reach, whatever he holds. That is public: the draw just happens, for both hands.
+    for holds_cancel in (True, False):
+        game = two_players(holds_cancel, ap=1)
+        app = WeatheringApp(lang="fr", saves_dir=None, game=game, pace=0, autosave=False)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await start(app, pilot)
+            pushed = spy_screens(app)
+            hand = len(game.state.players[0].hand)
+            await pilot.press("d")
+            await pilot.pause()
+            assert pushed == []  # no prompt, no privacy screen
+            assert isinstance(app.screen, GameScreen) and app.screen._my_turn()
+            assert len(game.state.players[0].hand) == hand + 1  # the draw resolved
+            assert game.actions[-2:] == [act.Draw(0), act.Pass(1)]  # (the save as before)
 
 
 async def test_nobody_presses_a_key_the_action_happens_when_the_time_is_up(monkeypatch):
@@ -120,9 +153,9 @@ async def test_escape_in_a_speakers_prompt_goes_back_to_the_public_prompt():
         assert game.actions[-1] == act.Pass(1)
 
 
-def steps(holds_cancel: bool) -> list:
+def steps(holds_cancel: bool, ap: int) -> list:
     """What the terminal shows, step by step, when nobody speaks up."""
-    session = LocalSession(two_players(holds_cancel), None, autosave=False)
+    session = LocalSession(two_players(holds_cancel, ap), None, autosave=False)
     seen = [session.next_step()]
     session.take_seat(0)
     session.play(act.Draw(0))
@@ -136,6 +169,8 @@ def steps(holds_cancel: bool) -> list:
 
 
 def test_the_shared_terminal_shows_the_same_whatever_the_opponent_holds():
-    holding, empty = steps(True), steps(False)
-    assert [s[0] if isinstance(s, tuple) else s for s in holding][1].kind == "window"
-    assert holding == empty
+    for ap in (1, 5):  # no window (nobody could cancel), or one
+        holding, empty = steps(True, ap), steps(False, ap)
+        assert holding == empty
+        shown = [s[0].kind for s in holding[1:]]
+        assert shown == (["turn"] if ap == 1 else ["window", "privacy"])

@@ -14,6 +14,7 @@ from ..engine import (
     IllegalAction,
     View,
     can_undo,
+    unable_seats,
     undo,
     view_for,
     window_seats,
@@ -153,11 +154,16 @@ class LocalSession:
     # ------------------------------------------------------------ a shared terminal's window
 
     def _shared_window(self) -> Step:
-        """Several players at one terminal: a window asks nobody by name. A public
+        """Several players at one terminal: a window asks nobody by name. The players
+        who cannot cancel whatever they hold, as everyone can see (`unable_seats`), let
+        it happen at once — if that is all of them, no prompt opens. Otherwise a public
         prompt stays up for the same time whatever anyone holds; a player who wants to
         cancel speaks up with their seat's key (`speak_up`), and nobody else presses
         anything. Answers apply in seat order, as at a table server."""
         state = self.state
+        for seat in unable_seats(state):
+            if seat in self.humans:
+                self.answers.give(state, act.Pass(seat))
         if self._window is not self._current_window():  # a new window: its time starts
             self._window = self.answers.frame
             self._window_ends = time.monotonic() + pacing.SHARED_REACTION_SECONDS
