@@ -1,5 +1,9 @@
-"""A shared terminal's reaction window: a public prompt that names nobody, costs no key
-to those who let the action happen, and looks the same whatever anyone holds."""
+"""A shared terminal's reaction window (issue #29, item 3: a hot seat that flows).
+
+A window that no player at the terminal could answer, as everyone can see (their PA,
+their power), opens no prompt; any other opens one public prompt, the same whatever
+anyone holds, that only the actor's opponents answer with their own key, or that runs
+out in 1.5 s. The privacy screen comes only before another player's cards."""
 
 import re
 import time
@@ -13,15 +17,16 @@ from weathering_tui.tui.app import WeatheringApp
 from weathering_tui.tui.screens.choice import ChoiceModal
 from weathering_tui.tui.screens.game import GameScreen
 from weathering_tui.tui.screens.privacy import PrivacyScreen
+from weathering_tui.tui.screens.recap import RecapScreen
 from weathering_tui.tui.screens.window import WindowPrompt
 
-from .games import at, human_turn, setup_for
+from .games import at, human_turn, setup_for, wait_for
 
 
 def two_players(holds_cancel: bool, ap: int = 5):
-    """1v1, two players at one terminal; the Écolo Mirai (seat 0) is to play; the
-    Lobbyiste Fossilisé (seat 1, whose power costs 7) holds a Boycott (2 PA) or not,
-    and has `ap` PA."""
+    """1v1, two players at one terminal; the Écolo Mirai (seat 0) is to play, with a
+    Potager partagé selected; the Lobbyiste Fossilisé (seat 1, whose power costs 7)
+    holds a Boycott (2 PA) or not, and has `ap` PA."""
     game = at(setup_for("1v1", humans=2, seed=4, ask_every_human=True), human_turn(0, 1))
     state = game.state
     set_hand(state, 0, "potager_partage", "troc")
@@ -73,42 +78,40 @@ async def test_a_draw_nobody_here_could_cancel_opens_no_window():
             assert game.actions[-2:] == [act.Draw(0), act.Pass(1)]  # (the save as before)
 
 
-async def test_nobody_presses_a_key_the_action_happens_when_the_time_is_up(monkeypatch):
-    # Long enough that a busy machine still shows the prompt before its time is up.
-    monkeypatch.setattr(pacing, "SHARED_REACTION_SECONDS", 2.0)
+async def test_a_card_play_opens_one_shared_prompt_that_runs_out_and_the_actor_goes_on():
     game = two_players(holds_cancel=True)
     app = WeatheringApp(lang="fr", saves_dir=None, game=game, pace=0, autosave=False)
     async with app.run_test(size=(80, 24)) as pilot:
         await start(app, pilot)
-        hand = len(game.state.players[0].hand)
-        await pilot.press("d")
+        pushed = spy_screens(app)
+        await pilot.press("p")  # Potager partagé
         await pilot.pause()
         assert isinstance(app.screen, WindowPrompt)
+        opened = time.monotonic()
         text = screen_text(app)
-        assert "réagit" in text and "2 · " in text  # the opponent's key, no more
+        assert "réagit" in text and "2 · " in text and "1 · " not in text  # the opponent's key
         for card in game.state.players[0].hand + game.state.players[1].hand:
             assert app.tr.card(card) not in text  # nothing private on screen
-        for _ in range(100):  # no key pressed: the time runs out by itself
-            if not isinstance(app.screen, WindowPrompt):
-                break
-            await pilot.pause(0.1)
-        # Everyone was looking: the actor's hand comes back behind the privacy screen.
-        assert isinstance(app.screen, PrivacyScreen)
-        for card in game.state.players[0].hand:
-            assert app.tr.card(card) not in screen_text(app)
-        await pilot.press("enter")
-        await pilot.pause()
+        await pilot.pause(0.4)
+        await pilot.press("space", "1", "enter")  # the actor cannot close it
+        assert isinstance(app.screen, WindowPrompt)
+        await wait_for(pilot, lambda: not isinstance(app.screen, WindowPrompt), seconds=5)
+        assert time.monotonic() - opened < 2.5  # 1.5 s, and a busy machine's slack
+        # The actor's own hand comes back: no privacy screen, one prompt in all.
+        assert pushed == ["WindowPrompt"]
         assert isinstance(app.screen, GameScreen) and app.screen._my_turn()
-        assert len(game.state.players[0].hand) == hand + 1  # the draw resolved
+        assert app.tr.card(game.state.players[0].hand[0])[:15] in screen_text(app)
         assert game.actions[-1] == act.Pass(1)
+        assert [card for card in game.state.discard_pile if "potager" in card]  # it resolved
 
 
-async def test_a_player_speaks_up_with_their_seats_key_and_cancels():
+async def test_the_other_player_speaks_up_with_their_own_key_and_cancels(monkeypatch):
+    monkeypatch.setattr(pacing, "SHARED_REACTION_SECONDS", 5.0)  # however slow the machine
     game = two_players(holds_cancel=True)
     app = WeatheringApp(lang="en", saves_dir=None, game=game, pace=0, autosave=False)
     async with app.run_test(size=(80, 24)) as pilot:
         await start(app, pilot)
-        await pilot.press("d")
+        await pilot.press("p")
         await pilot.pause()
         assert isinstance(app.screen, WindowPrompt)
         app.screen.opened = time.monotonic()  # (just opened, however slow the machine)
@@ -129,19 +132,21 @@ async def test_a_player_speaks_up_with_their_seats_key_and_cancels():
         await pilot.press("2")
         await pilot.pause()
         assert [e.data["seat"] for e in game.state.log if e.kind == "cancel"] == [1]
-        assert isinstance(app.screen, PrivacyScreen)  # the keyboard goes back to the actor
+        # The speaker's cards were on screen: the actor's come back behind the privacy screen.
+        assert isinstance(app.screen, PrivacyScreen)
         await pilot.press("enter")
         await pilot.pause()
         assert isinstance(app.screen, GameScreen) and app.screen._my_turn()
 
 
-async def test_escape_in_a_speakers_prompt_goes_back_to_the_public_prompt():
+async def test_escape_in_a_speakers_prompt_goes_back_to_the_public_prompt(monkeypatch):
+    monkeypatch.setattr(pacing, "SHARED_REACTION_SECONDS", 5.0)
     game = two_players(holds_cancel=False)
     app = WeatheringApp(lang="en", saves_dir=None, game=game, pace=0, autosave=False)
     async with app.run_test(size=(80, 24)) as pilot:
         await start(app, pilot)
-        await pilot.press("d")
-        await pilot.pause(0.7)
+        await pilot.press("p")
+        await pilot.pause(0.4)
         await pilot.press("2", "enter")
         await pilot.pause()
         assert isinstance(app.screen, ChoiceModal)
@@ -151,6 +156,55 @@ async def test_escape_in_a_speakers_prompt_goes_back_to_the_public_prompt():
         app.screen.time_up()  # nobody else reacts
         await pilot.pause()
         assert game.actions[-1] == act.Pass(1)
+        assert isinstance(app.screen, PrivacyScreen)  # seat 2's cards were on screen
+
+
+async def test_the_privacy_screen_comes_only_before_another_players_cards():
+    game = two_players(holds_cancel=True, ap=1)
+    app = WeatheringApp(lang="en", saves_dir=None, game=game, pace=0, autosave=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, PrivacyScreen)  # the first hand of the session
+        await pilot.press("enter")
+        await pilot.pause()
+        pushed = spy_screens(app)
+        await pilot.press("d", "p")  # a draw, a card: nobody could cancel, Mirai goes on
+        await pilot.pause()
+        assert pushed == [] and app.screen._my_turn()
+        await pilot.press("e")  # the turn ends: the next screen is Fossilisé's hand
+        await wait_for(pilot, lambda: not isinstance(app.screen, GameScreen))
+        assert isinstance(app.screen, PrivacyScreen)
+        text = screen_text(app)
+        for seat in (0, 1):
+            for card in game.state.players[seat].hand:
+                assert app.tr.card(card) not in text
+        await pilot.press("enter")
+        await pilot.pause()
+        if isinstance(app.screen, RecapScreen):
+            await pilot.press("enter")
+            await pilot.pause()
+        assert app.session.viewer == 1 and app.screen._my_turn()
+        assert app.tr.card(game.state.players[1].hand[0])[:15] in screen_text(app)
+
+
+def test_a_bots_answer_between_two_moves_of_a_player_brings_no_privacy_screen():
+    """2v1, both Écolos at the terminal: the Lobbyiste bot's window on a card played is
+    answered at once, and the same player goes on with no hand-back."""
+    game = at(setup_for("2v1", humans=2, seed=4, ask_every_human=True), human_turn(0, 1))
+    set_hand(game.state, 0, "potager_partage", "troc")
+    set_hand(game.state, 2, "boycott")  # the bot is asked (it could cancel)
+    game.state.players[0].ap = game.state.players[2].ap = 5
+    session = LocalSession(game, None, autosave=False)
+    assert session.next_step().kind == "privacy"
+    session.take_seat(0)
+    assert session.next_step().kind == "turn"
+    session.play(act.PlayCard(0, find(game.state, 0, "potager_partage"), 0, None))
+    kinds = []
+    while (step := session.next_step()).kind == "bot":
+        kinds.append(step.kind)
+        session.bot_move()
+    assert kinds == ["bot"] and 2 in session.bots
+    assert (step.kind, step.seat) == ("turn", 0)
 
 
 def steps(holds_cancel: bool, ap: int) -> list:
@@ -173,4 +227,4 @@ def test_the_shared_terminal_shows_the_same_whatever_the_opponent_holds():
         holding, empty = steps(True, ap), steps(False, ap)
         assert holding == empty
         shown = [s[0].kind for s in holding[1:]]
-        assert shown == (["turn"] if ap == 1 else ["window", "privacy"])
+        assert shown == (["turn"] if ap == 1 else ["window", "turn"])

@@ -64,10 +64,11 @@ class LocalSession:
         self.save_problem: str | None = None
         humans = self.humans
         self.viewer = humans[0] if humans else 0
+        # The seat whose private cards were on screen last: another player's cards come
+        # only after the privacy screen, the same player's come back without it.
         self.last_human: int | None = None
         # Several players at one terminal and nobody's private moment (a bot plays, a
-        # public window): the screen shows the public view, and the next player to
-        # decide gets the privacy screen first.
+        # public window): the screen shows the public view meanwhile.
         self.public = False
         self._transition_seen = False
         self._view_key = None
@@ -180,9 +181,10 @@ class LocalSession:
         return Step("window")
 
     def _go_public(self) -> None:
-        """Everyone may be looking: no hand on screen until a player takes the keyboard."""
+        """Everyone may be looking: no hand on screen until a player takes the keyboard.
+        Whose cards come back next decides whether the privacy screen comes first: the
+        player who had the keyboard before goes on without it."""
         self.public = True
-        self.last_human = None
 
     def _current_window(self):
         self.answers.current(self.state)
