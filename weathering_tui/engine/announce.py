@@ -7,7 +7,6 @@ in order from the actor may cancel it; only then does it resolve.
 from __future__ import annotations
 
 import functools
-from collections import Counter
 
 from ..content import effects as fx
 from .common import (
@@ -20,7 +19,6 @@ from .common import (
     distinct,
     draw_cards,
     effective_cost,
-    frugal_cost,
     gain_ap,
     level,
     log,
@@ -195,33 +193,6 @@ def cancel_options(state: GameState, seat: int, event: bool) -> list[str | None]
         if effective_cost(state, seat, instance) <= player.ap:
             options.append(instance)
     return options
-
-
-def could_cancel(state: GameState, seat: int, event: bool) -> bool:
-    """Whether `seat` might cancel now, from public facts alone: its PA, its reaction
-    power's cost and whether it was used, whether its hand is empty, the phase and its
-    side, and the discard pile (every copy of a cancel card there: nobody holds one).
-    False means that no hand it could hold lets it cancel (`cancel_options` is then
-    empty whatever it holds), so a window may skip it and tell nothing (§8.1)."""
-    player = state.players[seat]
-    power = character(state, seat).power
-    if (
-        not event
-        and power.timing == "reaction"
-        and not player.reaction_used
-        and player.ap >= power_cost(state, seat)
-    ):
-        return True
-    if not player.hand:
-        return False
-    cards = state.content.cards
-    gone = Counter(card_id(c) for c in state.discard_pile)
-    return any(
-        frugal_cost(cards[cid].cost, state.phase, player.side) <= player.ap
-        and gone[cid] < cards[cid].copies
-        for cid, cancel in _cancel_cards(state.content).items()
-        if not event or cancel.events
-    )
 
 
 def asked_anyway(state: GameState, seat: int) -> bool:

@@ -12,8 +12,11 @@ the rule, with no clock.
 
 from __future__ import annotations
 
+from collections import Counter
+
 from . import actions as act
-from .announce import _asked, cancel_options, could_cancel
+from .announce import _asked, _cancel_cards, cancel_options
+from .common import card_id, character, frugal_cost, power_cost
 from .state import EventWindowFrame, GameState, ReactionFrame
 
 
@@ -33,6 +36,33 @@ def window_seats(state: GameState) -> tuple[int, ...]:
         return ()
     event = isinstance(frame, EventWindowFrame)
     return tuple(s for s in frame.order[frame.index :] if _asked(state, s, event))
+
+
+def could_cancel(state: GameState, seat: int, event: bool) -> bool:
+    """Whether `seat` might cancel now, from public facts alone: its PA, its reaction
+    power's cost and whether it was used, whether its hand is empty, the phase and its
+    side, and the discard pile (every copy of a cancel card there: nobody holds one).
+    False means that no hand it could hold lets it cancel (`cancel_options` is then
+    empty whatever it holds), so a window may skip it and tell nothing (§8.1)."""
+    player = state.players[seat]
+    power = character(state, seat).power
+    if (
+        not event
+        and power.timing == "reaction"
+        and not player.reaction_used
+        and player.ap >= power_cost(state, seat)
+    ):
+        return True
+    if not player.hand:
+        return False
+    cards = state.content.cards
+    gone = Counter(card_id(c) for c in state.discard_pile)
+    return any(
+        frugal_cost(cards[cid].cost, state.phase, player.side) <= player.ap
+        and gone[cid] < cards[cid].copies
+        for cid, cancel in _cancel_cards(state.content).items()
+        if not event or cancel.events
+    )
 
 
 def unable_seats(state: GameState) -> tuple[int, ...]:
