@@ -12,6 +12,11 @@ from .games import at, human_turn, setup_for, wait_for
 
 
 def counting_rollouts(monkeypatch, delay=0.0):
+    """Rollouts counted, the hint computed in the screen's thread (not in a child
+    process, which these counters could not see: tests/test_hint_child.py)."""
+    from weathering_tui.bots import hint_child, hints
+
+    monkeypatch.setattr(hint_child, "hints_apart", hints.hints)
     calls = []
     real = search.rollout
 
@@ -101,3 +106,33 @@ async def test_h_in_a_decision_s_dialog_gives_hints_and_escape_brings_the_dialog
         await pilot.press("enter")
         await wait_for(pilot, lambda: app.session.view().version > version)
         assert app.session.game.actions[-1] == chosen
+
+
+async def test_escape_kills_the_hint_s_process(monkeypatch):
+    """As a player uses it: the hint thinks in a child process (its own session, so its
+    own scheduling group at the lowest share); Escape kills it."""
+    import subprocess
+
+    from weathering_tui.bots import hint_child
+
+    children = []
+    real = subprocess.Popen
+
+    def recorded(*args, **kwargs):
+        children.append(real(*args, **kwargs))
+        return children[-1]
+
+    monkeypatch.setattr(hint_child.subprocess, "Popen", recorded)
+    game = at(setup_for("2v1", seed=11), human_turn(0, 1))
+    app = WeatheringApp(lang="en", saves_dir=None, game=game, pace=0, autosave=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("h")
+        await wait_for(pilot, lambda: children)
+        await pilot.press("escape")
+        await wait_for(pilot, lambda: children[0].poll() is not None, seconds=5)
+        assert children[0].returncode == -9  # killed, not finished
+        await pilot.press("h")  # a whole hint through the child
+        await wait_for(pilot, lambda: isinstance(app.screen, ChoiceModal), seconds=60)
+        assert len(children) == 2 and children[1].returncode == 0
+        assert all("% wins (" in label for label, _ in app.screen.options)

@@ -266,7 +266,7 @@ async def test_at_a_table_with_hints_a_player_takes_a_move_back_and_asks_the_exp
             assert "h" in game.query_one(KeyBar).shown
             await pilot.press("h")
             await until(pilot, lambda: isinstance(app.screen, ChoiceModal), limit=400)
-            assert "Conseils" in screen_text(app)
+            await until(pilot, lambda: "Conseils" in screen_text(app))  # (once painted)
             await pilot.press("escape")
 
 

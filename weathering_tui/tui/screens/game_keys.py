@@ -199,11 +199,13 @@ class GameKeys:
 
     def action_hint(self) -> None:
         """The expert's three best moves, computed off the event loop from this seat's
-        view; choosing one plays it. One hint at a time: asking again, Escape or a move
-        stops the computation itself (it asks `should_stop` between rollouts)."""
+        view, in a process of its own at the lowest share of the processor (bots/
+        hint_child.py); choosing one plays it. One hint at a time: asking again, Escape
+        or a move stops the computation itself (its process is killed)."""
         from textual.worker import get_current_worker
 
-        from ...bots.hints import HintSlot, Stopped, background_priority, hints
+        from ...bots.hint_child import hints_apart
+        from ...bots.hints import HintSlot, Stopped, background_priority
 
         if not self.session.can_hint():
             return
@@ -218,7 +220,7 @@ class GameKeys:
             background_priority()  # nice 10: the table server and screens go first
             try:
                 with HintSlot(stop):  # a bound on hints at once, machine-wide
-                    return view, hints(view, should_stop=stop)
+                    return view, hints_apart(view, should_stop=stop)
             except Stopped:
                 return None  # cancelled: nobody waits for it
 

@@ -1,0 +1,78 @@
+"""Hints computed in a child process (bots/hint_child.py): the same hints as in the
+calling thread, from the seat's view alone, and a child killed when asked to stop."""
+
+import os
+import subprocess
+import threading
+import time
+
+import pytest
+
+from weathering_tui.bots import hint_child
+from weathering_tui.bots.hints import Stopped, hints
+from weathering_tui.engine import Setup, view_for
+from weathering_tui.sim.simulate import play_game
+
+
+def a_turn_view(seed=4):
+    state, _ = play_game(Setup.standard("2v1", seed=seed), "heuristic", stop_after=40)
+    while state.pending.kind != "turn":
+        seed += 1
+        state, _ = play_game(Setup.standard("2v1", seed=seed), "heuristic", stop_after=40)
+    return view_for(state, state.pending.seat, with_log=False)
+
+
+def test_a_hint_from_the_child_is_the_hint_of_the_thread():
+    view = a_turn_view()
+    assert hint_child.hints_apart(view) == hints(view)
+
+
+def test_the_child_is_in_a_session_of_its_own_at_the_lowest_share(monkeypatch):
+    children = []
+    real = subprocess.Popen
+
+    def recorded(*args, **kwargs):
+        children.append(real(*args, **kwargs))
+        return children[-1]
+
+    monkeypatch.setattr(hint_child.subprocess, "Popen", recorded)
+    seen = {}
+
+    def stop():
+        if children and "group" not in seen and children[0].poll() is None:
+            pid = children[0].pid
+            seen["session"] = os.getsid(pid)
+            time.sleep(0.5)  # (the child sets its share as it starts)
+            try:
+                with open(f"/proc/{pid}/autogroup") as group:
+                    seen["group"] = group.read()
+            except OSError:
+                seen["group"] = ""
+        return False
+
+    hint_child.hints_apart(a_turn_view(), should_stop=stop)
+    assert seen["session"] == children[0].pid != os.getsid(0)
+    if seen["group"]:  # Linux with autogroup
+        assert seen["group"].strip().endswith("nice 10"), seen["group"]
+
+
+def test_a_hint_asked_to_stop_kills_its_child(monkeypatch):
+    children = []
+    real = subprocess.Popen
+
+    def recorded(*args, **kwargs):
+        children.append(real(*args, **kwargs))
+        return children[-1]
+
+    monkeypatch.setattr(hint_child.subprocess, "Popen", recorded)
+    flag = threading.Event()
+    threading.Timer(0.3, flag.set).start()
+    with pytest.raises(Stopped):
+        hint_child.hints_apart(a_turn_view(), should_stop=flag.is_set)
+    assert children[0].returncode == -9
+
+
+def test_a_child_that_cannot_answer_leaves_the_hint_to_the_thread(monkeypatch):
+    monkeypatch.setattr(hint_child.sys, "executable", "/bin/false")
+    view = a_turn_view()
+    assert hint_child.hints_apart(view) == hints(view)

@@ -1,0 +1,142 @@
+"""A hint computed in a process of its own (`hints_apart`), so that it yields to everyone.
+
+A thread at nice 10 (`background_priority`) yields only to the threads of its own
+scheduling group. Linux groups processes by session (autogroup): each player's `join`
+at the SSH door is a session, and the groups share the processor equally whatever
+their threads' nice. So one player pressing `h` again and again took a whole group's
+share from the others. Here the hint runs in a child in a session of its own, whose
+group is set to nice 10 (`/proc/self/autogroup`), and its thread too: it takes only
+what nobody else wants. And a hint dismissed is not left to finish: the child is killed.
+
+The child reads the seat's view (the wire's JSON: nothing the seat may not see) and
+writes the hints as JSON. If the child cannot run or answers nonsense, the hint is
+computed in the calling thread instead, as before (the player still gets a hint).
+
+`python -m weathering_tui.bots.hint_child` is the child's side.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import selectors
+import signal
+import subprocess
+import sys
+from collections.abc import Callable
+
+from ..engine import View
+from .hints import Hint, Hints, Stopped, background_priority, hints
+
+POLL = 0.05  # seconds between two looks at `should_stop` while the child thinks
+
+
+def hints_apart(view: View, should_stop: Callable[[], bool] | None = None) -> Hints:
+    """`hints(view)`, computed in a child process at the lowest share of the processor;
+    killed as soon as `should_stop()` is true (then `Stopped` is raised)."""
+    from ..engine.wire import view_to_json
+
+    try:
+        child = subprocess.Popen(
+            [sys.executable, "-m", "weathering_tui.bots.hint_child"],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.DEVNULL,
+            start_new_session=True,  # its own scheduling group (autogroup)
+        )
+    except OSError:
+        return hints(view, should_stop=should_stop)
+    try:
+        out = _talk(child, view_to_json(view).encode(), should_stop)
+    finally:
+        _end(child)
+    found = _parse(out)
+    return found if found is not None else hints(view, should_stop=should_stop)
+
+
+def _talk(child: subprocess.Popen, data: bytes, should_stop) -> bytes:
+    """Give the child the view, then read its answer, looking at `should_stop` often."""
+    try:
+        child.stdin.write(data)
+        child.stdin.close()
+    except OSError:
+        return b""
+    chunks = []
+    with selectors.DefaultSelector() as selector:
+        selector.register(child.stdout, selectors.EVENT_READ)
+        while True:
+            if should_stop is not None and should_stop():
+                raise Stopped
+            if not selector.select(POLL):
+                continue
+            chunk = os.read(child.stdout.fileno(), 65536)
+            if not chunk:
+                return b"".join(chunks)
+            chunks.append(chunk)
+
+
+def _end(child: subprocess.Popen) -> None:
+    """Kill the child's whole session if it still runs, and reap it."""
+    if child.poll() is None:
+        with contextlib.suppress(OSError):
+            os.killpg(child.pid, signal.SIGKILL)
+    child.wait()
+    if child.stdout is not None:
+        child.stdout.close()
+
+
+def _parse(out: bytes) -> Hints | None:
+    from ..engine.wire import action_from_data
+
+    try:
+        data = json.loads(out)
+        moves = [
+            Hint(action_from_data(m["action"]), m["win"], m["low"], m["high"], m["rollouts"])
+            for m in data["moves"]
+        ]
+        return Hints(moves, bool(data["tied"]), data["why"], int(data["why_gap"]))
+    except (ValueError, KeyError, TypeError):
+        return None
+
+
+def to_json(found: Hints) -> str:
+    from ..engine.wire import action_to_data
+
+    return json.dumps(
+        {
+            "moves": [
+                {
+                    "action": action_to_data(h.action),
+                    "win": h.win,
+                    "low": h.low,
+                    "high": h.high,
+                    "rollouts": h.rollouts,
+                }
+                for h in found.moves
+            ],
+            "tied": found.tied,
+            "why": found.why,
+            "why_gap": found.why_gap,
+        }
+    )
+
+
+def lowest_share() -> None:
+    """This process's scheduling group and thread yield to everything else."""
+    with contextlib.suppress(OSError), open("/proc/self/autogroup", "w") as group:
+        group.write("10")
+    background_priority()
+
+
+def main() -> int:
+    from ..engine.wire import view_from_json
+
+    lowest_share()
+    view = view_from_json(sys.stdin.read())
+    sys.stdout.write(to_json(hints(view)))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
