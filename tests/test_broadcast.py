@@ -29,7 +29,7 @@ class Client:
         text, sent = seat_view(state, self.seat, answered, frame, self.sent, cache, None)
         if text is None:
             return False
-        line = pr.view_line(text, table="t", version=state.version, log_start=len(self.log))
+        line = pr.ViewHead(table="t", version=state.version).line(text, len(self.log), True)
         message = pr.parse_server(line)
         view = message["view"]
         self.log.extend(view.pop("log"))

@@ -92,7 +92,6 @@ class Connection:
         self.error_stamp = time.monotonic()
         self.last_list = 0.0
         self.list_due = False  # a lobby answer is on its way (requests come together)
-        self.last_seen = time.monotonic()
         self.closed = False
 
     def send(self, line: bytes) -> None:

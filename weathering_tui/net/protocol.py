@@ -250,17 +250,11 @@ def _seq_of(kind):
 
 
 @attrs.frozen
-class SeatHeld:
-    table: str = attrs.field(validator=_of(str))
-    seat: int = attrs.field(validator=_of(int))
-
-
-@attrs.frozen
 class Welcome:
     protocol: int = attrs.field(validator=_of(int))
     identity: str = attrs.field(validator=_of(str))
     name: str = attrs.field(validator=_of(str))
-    seats: list = attrs.field(validator=_seq_of(dict))  # SeatHeld's fields, per table
+    seats: list = attrs.field(validator=_seq_of(dict))  # {"table", "seat"} per seat held
 
 
 @attrs.frozen
@@ -359,12 +353,6 @@ def server_line(message_type: str, /, **fields) -> bytes:
     data = {k: v for k, v in attrs.asdict(message, recurse=False).items() if v is not None}
     data["type"] = message_type
     return dumps(data) + b"\n"
-
-
-def view_line(view_json: bytes, /, log_start: int, full: bool = True, **head) -> bytes:
-    """A view message whose `view` is already JSON (`net.broadcast` builds it); its
-    other fields are checked by `ViewMessage` as in `server_line`."""
-    return ViewHead(**head).line(view_json, log_start, full)
 
 
 class ViewHead:
