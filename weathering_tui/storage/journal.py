@@ -8,7 +8,8 @@ should the save be damaged, the backup with the journal is the game too. Reading
 table back is the save plus the journal's actions beyond it, so `kill -9` at any
 instant loses no action that anyone saw.
 
-`Journal` is the storage interface (a Redis stream will be another); `FileJournal`
+`Journal` is the storage interface (`RedisJournal` in storage/redis_store.py is the
+other, a Redis stream); `FileJournal`
 keeps `NAME.journal` beside `NAME.toml`. Its lines are `{"n": INDEX, "action": {…}}`:
 INDEX is the action's place in the game, so a line already in the save is skipped and
 a gap is refused. A last line cut by a crash was never synced, so never shown: it is
