@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 
+from rich.cells import cell_len
 from rich.text import Text
 from textual.markup import escape as escape_markup
 from textual.widget import Widget
@@ -355,43 +356,65 @@ class KeyBar(Line):
     """The footer: only the keys that apply now (the screen's check_action decides), as one
     line of text, so that a key press never rebuilds widgets."""
 
-    shown: tuple[str, ...] = ()  # the keys on the line now (tests read them)
+    shown: tuple[str, ...] = ()  # the keys that apply now (tests read them)
+    drawn: tuple[str, ...] = ()  # those on the line (a narrow one leaves some to the help)
+
+    # Help and quit keep their words the longest: they are how one learns the rest and how
+    # one leaves, and "? q" says neither (a French player at 80 columns saw no "aide").
+    KEEP = ("?", "q")
+    # Keys that stand bare when words do not fit (the same in every language, and in the
+    # help), then the keys that leave the line, first first: "? aide" tells the rest.
+    BARE = ("␣", "h", "u", "m")
+    DROP = ("␣", "h", "t", "s", "o", "u")
 
     def show_text(self, text: Text) -> None:
         """A line of its own (a lesson's instruction): no keys."""
-        self.shown = ()
+        self.shown = self.drawn = ()
         super().show_text(text)
 
     def show_keys(self, keys: list[tuple[str, str]]) -> None:
         width = self.size.width or 80
-        # Shrink to fit: narrower gaps, then each word against its key (the key is drawn
-        # in reverse: it still stands apart), then bare "?", "q", "m", "u" and "h"
-        # (always the same, and in the help), and only then cut words (marked ".").
-        bare = "?qmuh"
-        stages = (
-            ("  ", " ", "", 99),
-            (" ", " ", "", 99),
-            (" ", "", "", 99),
-            (" ", "", bare[:2], 99),
-            (" ", "", bare[:3], 99),
-            (" ", "", bare, 99),
-            (" ", "", bare, 6),
-            (" ", "", bare, 5),
-        )
-        if os.environ.get("NO_COLOR"):
-            # No colour: a terminal may draw the key's reverse video as plain text, and
-            # "pjouer" reads as one word: the key always keeps a space before its word.
-            stages = tuple((gap, " ", bare, cut) for gap, _, bare, cut in stages)
-        for gap, sep, bare, cut in stages:
-            line = [(key, "" if key in bare else _cut(words, cut)) for key, words in keys]
-            if sum(len(k) + len(w) + len(sep) + len(gap) for k, w in line) <= width:
+        # No colour: a terminal may draw the key's reverse video as plain text, and
+        # "pjouer" reads as one word: the key always keeps a space before its word.
+        plain = bool(os.environ.get("NO_COLOR"))
+        for gap, sep, line in self._stages(keys, plain):
+            items = [k + (sep + w if w else "") for k, w in line]
+            if cell_len(" " + gap.join(items)) <= width:
                 break
         out = Text(" ")
         for i, (key, words) in enumerate(line):
             if i:
                 out.append(gap)
-            out.append(key, style="bold reverse")
+            out.append(key, style="bold reverse" if key != "…" else "")
             if words:
                 out.append(f"{sep}{words}")
         super().show_text(out)
         self.shown = tuple(key for key, _ in keys)
+        self.drawn = tuple(key for key, _ in line if key != "…")
+
+    def _stages(self, keys: list[tuple[str, str]], plain: bool):
+        """Each way to draw the line, from the widest to the narrowest: (gap, sep, keys)."""
+        seps = (" ",) if plain else (" ", "")
+        yield "  ", " ", keys
+        for sep in seps:
+            yield " ", sep, keys
+        sep = seps[-1]
+        bare = [(k, "" if k in self.BARE else w) for k, w in keys]
+        yield " ", sep, bare
+        dropped = [k for k in self.DROP if k in (key for key, _ in keys)]
+        for n in range(1, len(dropped) + 1):
+            yield " ", sep, self._without(bare, dropped[:n])
+        fewer = self._without(bare, dropped)
+        # Only then cut words (marked "."), and last of all help and quit stand bare.
+        for cut in (6, 5):
+            yield " ", sep, [(k, w if k in self.KEEP else _cut(w, cut)) for k, w in fewer]
+        yield " ", sep, [(k, "" if k in self.KEEP else _cut(w, 5)) for k, w in fewer]
+
+    @staticmethod
+    def _without(keys: list[tuple[str, str]], gone: list[str]) -> list[tuple[str, str]]:
+        """The keys but `gone`, with "…" before help when any went (the help has them)."""
+        out = [(k, w) for k, w in keys if k not in gone]
+        if gone:
+            at = next((i for i, (k, _) in enumerate(out) if k == "?"), len(out))
+            out.insert(at, ("…", ""))
+        return out
