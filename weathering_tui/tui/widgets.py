@@ -120,11 +120,14 @@ class Gauge(Line):
 
 def _who(tr: Tr, player, width: int = 14) -> str:
     """A seat in `width` columns: the name, and the character when the name is a
-    player's (a character's name is never cut: the pane has room for the longest)."""
+    player's (a character's name is never cut: the pane has room for the longest). A
+    player's name is whole up to `width - 3` letters — it says whom one faces — and the
+    character gets what is left, cut with "…" (it was the name that was cut, to 8)."""
     character = tr.content.characters[player.character].name if player.character else ""
     if not character or character == player.name:
         return player.name[: max(width, len(character))]
-    who = f"{player.name[:8]}·{character}"
+    name = player.name[: width - 3]
+    who = f"{name}·{character}"
     return who if len(who) <= width else who[: width - 1] + "…"
 
 
@@ -132,6 +135,7 @@ class PlayersPane(Pane):
     def build(self, view: View, tr: Tr, **extra) -> Text:
         out = Text()
         deciding = view.pending.seat if view.pending else -1  # -1 in a reaction window
+        self._fit(view, tr)
         # What the name leaves: marks (3), PA, stored PA, level, hand (✋ is two cells
         # wide) and deck: 22 cells.
         width = max(14, (self.size.width or 40) - 4 - 22)
@@ -152,6 +156,15 @@ class PlayersPane(Pane):
                 out.append("\n")
             out.append_text(line)
         return out
+
+    def _fit(self, view: View, tr: Tr) -> None:
+        """Wide enough for every name and character whole when the screen has room: the
+        events pane beside it keeps 36 columns (at 80 columns the pane stays at 44)."""
+        longest = max((len(_who(tr, p, 99)) for p in view.players), default=14)
+        room = (self.screen.size.width or 80) - 36
+        want = max(44, min(room, longest + 4 + 22 + 4))  # + marks, stats, border, padding
+        if self.styles.width is None or self.styles.width.value != want:
+            self.styles.width = want
 
 
 class EventsPane(Pane):

@@ -1,0 +1,43 @@
+"""The players pane at a table (issue #29 item 9): a player's name is never cut to 8
+letters ("player1··Cassy"); at 80 columns the character gets what is left, and a wider
+terminal shows both whole."""
+
+import pytest
+
+from weathering_tui.engine.state import SeatSetup, Setup
+from weathering_tui.tui.app import WeatheringApp
+from weathering_tui.tui.screens.game import GameScreen
+from weathering_tui.tui.widgets import PlayersPane
+
+from .games import fresh, wait_for
+
+SEATS = (
+    SeatSetup("ecologist", "cassy", name="player1", human=True),
+    SeatSetup("ecologist", "thomas", name="alexandrine"),
+    SeatSetup("lobbyist", "aux_poches_pleines", name="bernadette"),
+)
+
+
+def rows(app) -> list[str]:
+    game = next(s for s in app.screen_stack if isinstance(s, GameScreen))  # under a dialog
+    return str(game.query_one(PlayersPane).render()).splitlines()
+
+
+@pytest.mark.parametrize("size", [(80, 24), (120, 40)], ids=["80x24", "120x40"])
+async def test_a_players_name_is_whole_and_the_character_gets_the_rest(size):
+    game = fresh(Setup("2v1", SEATS, seed=3))
+    app = WeatheringApp(lang="fr", saves_dir=None, game=game, pace=0, autosave=False)
+    async with app.run_test(size=size) as pilot:
+        await wait_for(pilot, lambda: len(rows(app)) == 3)
+        await pilot.pause()
+        lines = rows(app)
+        for line, name in zip(lines, ("player1", "alexandrine", "bernadette"), strict=True):
+            assert f" {name}·" in line, lines
+        if size[0] >= 120:  # room for everything
+            assert "player1·Cassy " in lines[0]
+            assert "alexandrine·Thomas " in lines[1]
+            assert "bernadette·Aux poches pleines " in lines[2]
+        else:
+            assert "alexandrine·T… " in lines[1]
+        # the stats stay in one column, whatever the names
+        assert len({line.index("PA") for line in lines}) == 1, lines
