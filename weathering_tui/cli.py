@@ -33,7 +33,8 @@ class _Parser(Parser):
         if _wants_french():
             from .words import Tr
 
-            self.exit(2, Tr("fr")("cli.usage", prog=self.prog, problem=_french(message)) + "\n")
+            tr = Tr("fr", screen=False)
+            self.exit(2, tr("cli.usage", prog=self.prog, problem=_french(message)) + "\n")
         super().error(message)
 
 
@@ -389,7 +390,7 @@ def _balance(args) -> int:
 def _tr(args):
     from .words import Tr, detect_lang
 
-    return Tr(getattr(args, "lang", None) or detect_lang())
+    return Tr(getattr(args, "lang", None) or detect_lang(), screen=False)
 
 
 def _play(args) -> int:

@@ -206,7 +206,7 @@ class HandPane(Pane):
         out = self._hand(view, tr, selected)
         cards = view.me.deck if deck and not view.spectator else None
         if cards:
-            colon = " : " if tr.lang == "fr" else ": "
+            colon = tr.colon
             names = ", ".join(tr.card(c) for c in cards)
             out.append(f"\n▤ {tr('deck', n=len(cards))}{colon}{names}", style="dim")
         return out
@@ -257,7 +257,7 @@ class HandPane(Pane):
         room = max(0, (self.size.height or 8) - len(hand))
         if room and 0 <= selected < len(hand):
             instance = hand[selected].instance
-            detail = f"{tr.card(instance)} : " if tr.lang == "fr" else f"{tr.card(instance)}: "
+            detail = tr.card(instance) + tr.colon
             lines = wrap(detail + tr.card_text(instance), width, room)
             if lines[-1].endswith("…"):  # no room for the name too: the text comes first
                 lines = wrap(tr.card_text(instance), width, room)

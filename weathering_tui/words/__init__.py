@@ -37,6 +37,16 @@ def save_problem(lang: str, code: str, params: dict) -> str:
 # "de" before a vowel or a mute h becomes "d'" (names come from players and rules).
 ELISION = re.compile(r"(?<![\w'])de (?=[AEIOUYHÉÈÊÀÂÎÔaeiouyhéèêàâîô])")
 
+# French puts a space before a colon; a non-breaking one, so that a line never starts
+# with ":" (the app's wrapping keeps "\u00a0" unbroken: tui/typography.py).
+NBSP = "\u00a0"
+SPACED_COLON = re.compile(r" +:(?=\s|$)")
+
+
+def french_colons(text: str) -> str:
+    """`text` with the space before each colon made non-breaking ("Main : …")."""
+    return SPACED_COLON.sub(NBSP + ":", text)
+
 
 def detect_lang(environ=None) -> str:
     """fr* in LC_ALL, LC_MESSAGES or LANG (first one set) gives French, anything else English."""
@@ -70,10 +80,13 @@ def plural(text: str, n: int) -> str:
 class Tr:
     """Translations for one language over one set of rules."""
 
-    def __init__(self, lang: str, content: Content | None = None):
+    def __init__(self, lang: str, content: Content | None = None, *, screen: bool = True):
         self.lang = lang if lang in LANGS else "en"
         self._content = content
         self.strings = STRINGS[self.lang]
+        # On a screen the French colon's space is unbreakable; a command's printed lines
+        # keep a plain space (the terminal cuts them anywhere, and scripts grep them).
+        self.nbsp = self.lang == "fr" and screen
 
     @property
     def content(self) -> Content:
@@ -90,7 +103,18 @@ class Tr:
             text = plural(text, values["n"])
         if self.lang == "fr" and values:
             text = ELISION.sub("d'", text)  # "Main d'Insatiable", "la place d'Amir"
-        return text
+        return self.colons(text)
+
+    def colons(self, text: str) -> str:
+        """`text` with its French colons' spaces unbreakable, on a screen."""
+        return french_colons(text) if self.nbsp else text
+
+    @property
+    def colon(self) -> str:
+        """ "X : y" in French (on a screen the space is unbreakable), "X: y" in English."""
+        if self.lang != "fr":
+            return ": "
+        return NBSP + ": " if self.nbsp else " : "
 
     def card(self, instance_or_id: str) -> str:
         card = self.content.cards[card_id(instance_or_id)]
@@ -98,7 +122,7 @@ class Tr:
 
     def card_text(self, instance_or_id: str) -> str:
         card = self.content.cards[card_id(instance_or_id)]
-        return card.text_fr if self.lang == "fr" else card.text_en
+        return self.colons(card.text_fr) if self.lang == "fr" else card.text_en
 
     def event(self, instance_or_id: str) -> str:
         event = self.content.events[card_id(instance_or_id)]
@@ -106,7 +130,7 @@ class Tr:
 
     def event_text(self, instance_or_id: str) -> str:
         event = self.content.events[card_id(instance_or_id)]
-        return event.text_fr if self.lang == "fr" else event.text_en
+        return self.colons(event.text_fr) if self.lang == "fr" else event.text_en
 
     def power(self, character_id: str) -> str:
         power = self.content.characters[character_id].power
@@ -120,7 +144,7 @@ class Tr:
 
     def power_text(self, character_id: str) -> str:
         power = self.content.characters[character_id].power
-        return power.text_fr if self.lang == "fr" else power.text_en
+        return self.colons(power.text_fr) if self.lang == "fr" else power.text_en
 
     def role(self, character_id: str) -> str:
         char = self.content.characters[character_id]
@@ -157,6 +181,6 @@ def render_refusal(tr: Tr, exc, players=()) -> str:
         values["partner"] = players[partner].name if 0 <= partner < len(players) else partner
     text = REFUSALS[tr.lang].get(exc.code, REFUSALS[tr.lang]["not_an_option"])
     try:
-        return text.format(**values)
+        return tr.colons(text.format(**values))
     except (KeyError, IndexError, ValueError):  # a refusal without its details
         return REFUSALS[tr.lang]["not_an_option"]

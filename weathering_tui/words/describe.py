@@ -57,11 +57,7 @@ def choice_label(tr: Tr, view: View, action) -> str:  # noqa: C901 - one case pe
                 words = tr.card_text(card)
             suffix = f"  {tr('target', name=name(view, target))}" if target is not None else ""
             suffix += _what_target_has(tr, view, cartouche, target)
-            return (
-                f"{tr.card(card)} : {words}{suffix}"
-                if tr.lang == "fr"
-                else (f"{tr.card(card)}: {words}{suffix}")
-            )
+            return f"{tr.card(card)}{tr.colon}{words}{suffix}"
         case act.StoreAp(amount=n):
             return f"{n} PA"
         case act.UsePower(target=target, card=card):
@@ -233,8 +229,7 @@ def announced_effect(tr: Tr, view: View, info: dict) -> str:
     if kind == "event" and "card" in info:
         return tr.event_text(info["card"])
     if kind == "play_card" and "card" in info:
-        sep = " : " if tr.lang == "fr" else ": "
-        return f"{tr.card(info['card'])}{sep}{tr.card_text(info['card'])}"
+        return f"{tr.card(info['card'])}{tr.colon}{tr.card_text(info['card'])}"
     if kind == "use_power" and "seat" in info:
         return tr.power_text(view.players[info["seat"]].character)
     return ""
@@ -288,11 +283,16 @@ def _decision_title(tr: Tr, view: View) -> str:
 # ------------------------------------------------------------ log
 
 
-def log_line(tr: Tr, view: View, entry) -> str | None:  # noqa: C901 - one case per entry kind
+def log_line(tr: Tr, view: View, entry) -> str | None:
     """One log entry in words, as this seat may read it; None for entries not worth a line."""
+    line = _log_line(tr, view, entry)
+    return tr.colons(line) if line is not None else line
+
+
+def _log_line(tr: Tr, view: View, entry) -> str | None:  # noqa: C901 - one case per entry kind
     d = entry.data
     fr = tr.lang == "fr"
-    colon = " : " if fr else ": "  # French typography puts a space before the colon
+    colon = tr.colon  # French typography puts a space before the colon
     who = name(view, d.get("seat"))
     kind = entry.kind
     if kind == "round":

@@ -113,7 +113,7 @@ class NewGameForm(Widget, can_focus=True):
         if row.startswith("seat"):  # who the chosen character is, and what their power does
             char = self.seats[int(row[4:])][1]
             if char != "random":
-                power = f"{tr.power(char)} : " if tr.lang == "fr" else f"{tr.power(char)}: "
+                power = tr.power(char) + tr.colon
                 about = f"{self.rules.characters[char].name}, {tr.role(char)} · {power}"
                 out.append("\n" + about + tr.power_text(char) + "\n", style="italic")
         out.append("\n" + tr("new.keys"), style="dim")

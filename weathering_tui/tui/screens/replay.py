@@ -116,7 +116,7 @@ class ReplayScreen(Screen[None]):
         if self.open:
             hands.border_title = tr("replay.hands")
             out = Text()
-            colon = " : " if tr.lang == "fr" else ": "
+            colon = tr.colon
             for player, cards in zip(view.players, self.timeline.hands_at(self.at), strict=True):
                 names = ", ".join(tr.card(c) for c in cards) or "—"
                 out.append(player.name + colon, style="bold")
