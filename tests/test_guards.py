@@ -123,7 +123,7 @@ def test_r58_after_the_transition_a_hand_of_8_is_kept_while_others_draw():
     assert state.phase == 2 and len(player.hand) == 8
     set_hand(state, 2, "greenwashing")
     turn_of(state, 2, ap=3)
-    play(state, 2, "greenwashing")  # the Lobbyist draws: every hand above 6 is checked
+    play(state, 2, "greenwashing")  # the Lobbyiste draws: every hand above 6 is checked
     pass_reactions(state)
     assert state.pending.kind == "turn" and state.pending.seat == 2
     assert len(player.hand) == 8 and player.hand_limit_off

@@ -195,9 +195,9 @@ def _validate_characters(chars: dict[str, CharacterDef], problems: list[str]):
     for char in chars.values():
         where = f"characters.toml: character {char.id!r}"
         if char.side == "lobbyist" and char.label is None:
-            problems.append(f"{where}: label: a Lobbyist needs a difficulty label")
+            problems.append(f"{where}: label: a Lobbyiste needs a difficulty label")
         if char.side == "ecologist" and char.label is not None:
-            problems.append(f"{where}: label: only Lobbyists carry a difficulty label")
+            problems.append(f"{where}: label: only Lobbyistes carry a difficulty label")
         power = char.power
         for lv, level in enumerate(power.levels):
             has_cancel = any(isinstance(e, fx.Cancel) for e in level.effects)

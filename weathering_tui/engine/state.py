@@ -39,7 +39,7 @@ class Setup:
 
     @classmethod
     def standard(cls, configuration: str, seed: int = 0, **options) -> Setup:
-        """Seats for `configuration` ("3v2"): Écolos then Lobbyists, random characters, all bots."""
+        """Seats for `configuration` ("3v2"): Écolos then Lobbyistes, random characters, bots."""
         ecologists, lobbyists = sides_of(configuration)
         seats = tuple(SeatSetup("ecologist") for _ in range(ecologists)) + tuple(
             SeatSetup("lobbyist") for _ in range(lobbyists)
