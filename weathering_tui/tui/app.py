@@ -112,7 +112,7 @@ class WeatheringApp(App[None]):
         when the terminal grows back (the screen under it is as it was)."""
         width, height = self.size
         small = width < MIN_SIZE[0] or height < MIN_SIZE[1]
-        message = self.tr("small", w=width, h=height)
+        message = self.tr("small", w=width, h=height, then=self.tr(self._small_note()))
         shown = self._too_small is not None and self._too_small in self.screen_stack
         if small and not shown:
             self._too_small = TooSmallScreen(message)
@@ -124,6 +124,19 @@ class WeatheringApp(App[None]):
                 self.push_screen(self._too_small)
         else:
             self._drop_too_small()
+
+    def _small_note(self) -> str:
+        """What q does under the "too small" message, for the screen under it: a game at
+        this terminal is saved, a seat at a table waits a while for its player, and the
+        title, the lobby, a lesson or a replay have nothing to save."""
+        session = next(
+            (s.session for s in reversed(self.screen_stack) if hasattr(s, "session")), None
+        )
+        if session is None or getattr(session, "over", False):
+            return "small.quit"
+        if not session.local:
+            return "small.table"
+        return "small.saved" if session.autosave else "small.quit"
 
     def push_screen(self, screen, *args, **kwargs):
         """Any screen, and while the terminal is too small the message over it again: a
