@@ -84,6 +84,8 @@ def test_every_hand_is_shown_only_once_the_game_is_over():
     timeline = Timeline(SavedGame(setup, actions, state, "t", "t"))
     with pytest.raises(PermissionError):
         timeline.hands_at(10)
+    with pytest.raises(PermissionError):  # nor the Écolos' decks
+        timeline.decks_at(10)
     state, actions = play_game(setup)
     timeline = Timeline(SavedGame(setup, actions, state, "t", "t"))
     assert timeline.hands_at(10) == [list(p.hand) for p in replay(setup, actions[:10]).players]

@@ -70,6 +70,13 @@ class Timeline:
             raise PermissionError("hands stay hidden until the game is over")
         return [list(p.hand) for p in self.state_at(n).players]
 
+    def decks_at(self, n: int) -> list[list[str] | None]:
+        """Every Écolo's deck after `n` actions (None for a Lobbyiste, who has none): only
+        for a game that is over, as the hands."""
+        if not self.over:
+            raise PermissionError("decks stay hidden until the game is over")
+        return [list(p.deck) if p.side == "ecologist" else None for p in self.state_at(n).players]
+
     # ------------------------------------------------------------ steps
 
     def next_turn(self, n: int, step: int) -> int:

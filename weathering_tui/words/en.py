@@ -137,7 +137,7 @@ STRINGS: dict[str, str] = {
     "key.back": "back",
     "replay.status": "Replay {n}/{total} · {who}",
     "replay.all": "every hand",
-    "replay.hands": "Every hand",
+    "replay.hands": "Every hand and deck",
     "replay.key.action": "action",
     "replay.key.turn": "turn",
     "replay.key.round": "round",

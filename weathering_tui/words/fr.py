@@ -138,7 +138,7 @@ STRINGS: dict[str, str] = {
     "key.back": "retour",
     "replay.status": "Relecture {n}/{total} · {who}",
     "replay.all": "toutes les mains",
-    "replay.hands": "Toutes les mains",
+    "replay.hands": "Toutes les mains et les decks",
     "replay.key.action": "action",
     "replay.key.turn": "joueur",
     "replay.key.round": "tour",

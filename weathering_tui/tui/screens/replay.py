@@ -117,10 +117,14 @@ class ReplayScreen(Screen[None]):
             hands.border_title = tr("replay.hands")
             out = Text()
             colon = tr.colon
-            for player, cards in zip(view.players, self.timeline.hands_at(self.at), strict=True):
+            held, decks = self.timeline.hands_at(self.at), self.timeline.decks_at(self.at)
+            for player, cards, deck in zip(view.players, held, decks, strict=True):
                 names = ", ".join(tr.card(c) for c in cards) or "—"
                 out.append(player.name + colon, style="bold")
                 out.append(names + "\n")
+                if deck:  # an Écolo's secret deck, open too once the game is over
+                    deck_names = ", ".join(tr.card(c) for c in deck)
+                    out.append(f"  ▤ {tr('deck', n=len(deck))}{colon}{deck_names}\n", style="dim")
             hands.show_text(out)
         else:
             hand.show(view, tr, selected=-1, deck=True)  # its deck under it
