@@ -121,7 +121,12 @@ def build_parser() -> argparse.ArgumentParser:
     new.add_argument(
         "--bots", choices=BOT_KINDS, default="heuristic", help="who plays the other seats"
     )
-    new.add_argument("--ask-all", action="store_true", help="ask every human in reaction windows")
+    new.add_argument(
+        "--ask-all",
+        action="store_true",
+        help="ask every human in each reaction window, even one with no card to cancel "
+        "(always so with two humans or more)",
+    )
     new.add_argument(
         "--difficulty",
         choices=DIFFICULTIES,

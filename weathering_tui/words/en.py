@@ -51,7 +51,14 @@ STRINGS: dict[str, str] = {
     "new.seed": "Seed",
     "new.seed_random": "random",
     "new.start": "Start the game",
-    "new.keys": "↑↓ row · ←→ change · space human/bot · 0-9 seed · Enter start · Esc back",
+    "new.keys": "↑↓ row · ←→ change · space human/bot · 0-9 seed\nEnter start · Esc back",
+    "new.ask_all.about": "Every reaction window asks every human, even one with no card to cancel: slower, but you see every announcement. Always so with several humans at one screen (being asked must not tell what you hold).",
+    "band.about.grand_soleil": "the forecast of the final gauge: full, 30 PV",
+    "band.about.ensoleille": "the forecast of the final gauge: 20 PV or more",
+    "band.about.eclaircies": "the forecast of the final gauge: {goal} PV or more, the Écolos' win",
+    "band.about.orageux": "the forecast of the final gauge: 10 PV or more, short of the Écolos' {goal}",
+    "band.about.tourmente": "the forecast of the final gauge: 1 to 9 PV",
+    "band.about.effondrement": "the forecast of the final gauge: 0 PV, the ecosystem collapses",
     "new.difficulty": "difficulty",
     "new.fair": "recommended",
     "random": "random",
@@ -494,6 +501,10 @@ LEGEND: list[tuple[str, str]] = [
     ("3PA  2(3)", "cost; the printed cost in brackets when it changes"),
     ("▸", "the selected card, told in full under the hand"),
     ("2 r", "rounds an event has left"),
+    (
+        "☀ … 🌪",
+        "the forecast at the end, from the gauge: ☀ Blazing sun (30), 🌤 Sunny (20+), ⛅ Sunny spells (the Écolos' win and up); 🌧 Stormy (10+), ⛈ Tempest (1+), 🌪 Collapse (0): the Lobbyistes win",
+    ),
 ]
 
 RULES = 'Two phases of 5 rounds. Each round: an event is revealed, then the Écolos play, then the Lobbyistes.\nStart of turn: gain PA (cap 10) and draw free cards as the configuration says.\nActions: play a card (PA cost), put in deck, discard (earns PA), draw, trade, store PA, power.\nHand limit 6: the excess is discarded with no PA. Empty pile = shortage, never reshuffled.\nCancellations (Objection, Business as usual, Boycott, Manifestation…): out of turn, before resolution.\nReaction window: every opponent is asked at once, for a few seconds; no answer lets it happen.\nAt one screen, "Anyone to react?": to cancel, press your number; no answer in 1.5 s lets it happen.\nPhase 1: the Écolos build a secret deck (6 cards at most).\nTransition: synergies (single type +2 PV; 4 types +2 cards), the deck becomes the hand, then 0/30 ends the game.\nPhase 2: Écolos +1 PA per turn (3 in 1v1), no draw nor trade, cards cost 1 PA less (frugality).\nEnd: after round 10, the Écolos win with 15 PV or more (10 in Discovery mode).'

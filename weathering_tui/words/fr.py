@@ -52,7 +52,14 @@ STRINGS: dict[str, str] = {
     "new.seed": "Graine",
     "new.seed_random": "au hasard",
     "new.start": "Commencer la partie",
-    "new.keys": "↑↓ ligne · ←→ changer · espace humain/bot · 0-9 graine · Entrée jouer · Échap",
+    "new.keys": "↑↓ ligne · ←→ changer · espace humain/bot · 0-9 graine\nEntrée jouer · Échap retour",
+    "new.ask_all.about": "Chaque fenêtre de réaction interroge chaque humain, même sans carte pour annuler : plus lent, mais on voit chaque annonce. Toujours ainsi à plusieurs humains à un écran (être interrogé ne doit pas dire ce qu'on a en main).",
+    "band.about.grand_soleil": "la météo de la jauge finale : pleine, 30 PV",
+    "band.about.ensoleille": "la météo de la jauge finale : 20 PV ou plus",
+    "band.about.eclaircies": "la météo de la jauge finale : {goal} PV ou plus, la victoire Écolo",
+    "band.about.orageux": "la météo de la jauge finale : 10 PV ou plus, sous les {goal} de la victoire Écolo",
+    "band.about.tourmente": "la météo de la jauge finale : de 1 à 9 PV",
+    "band.about.effondrement": "la météo de la jauge finale : 0 PV, l'écosystème s'effondre",
     "new.difficulty": "difficulté",
     "new.fair": "conseillée",
     "random": "au hasard",
@@ -495,6 +502,10 @@ LEGEND: list[tuple[str, str]] = [
     ("3PA  2(3)", "coût ; entre parenthèses le coût imprimé quand il change"),
     ("▸", "la carte choisie, décrite en entier sous la main"),
     ("2 t", "tours qu'il reste à un événement"),
+    (
+        "☀ … 🌪",
+        "la météo de fin de partie, d'après la jauge : ☀ Grand soleil (30), 🌤 Ensoleillé (20+), ⛅ Éclaircies (victoire Écolo et plus) ; 🌧 Orageux (10+), ⛈ Tourmente (1+), 🌪 Effondrement (0) : victoire Lobbyiste",
+    ),
 ]
 
 RULES = "Deux phases de 5 tours. Chaque tour : un événement est révélé, puis les Écolos jouent, puis les Lobbyistes.\nDébut de tour : on gagne des PA (plafond 10) et on pioche gratuitement selon la configuration.\nActions : jouer une carte (coût en PA), mettre au deck, défausser (rapporte des PA), piocher, échanger, stocker, pouvoir.\nMain limitée à 6 : l'excédent est défaussé sans PA. Pioche vide = pénurie, jamais de remélange.\nAnnulations (Objection, Business as usual, Boycott, Manifestation…) : hors tour, avant la résolution.\nFenêtre de réaction : chaque adversaire est invité en même temps, quelques secondes ; sans réponse, on laisse faire.\nÀ un seul écran, « Quelqu'un réagit ? » : pour annuler, appuyez sur votre numéro ; sans réponse en 1,5 s, on laisse faire.\nPhase 1 : les Écolos construisent un deck secret (6 cartes au plus).\nTransition : synergies (mono-type +2 PV ; 4 types +2 cartes), le deck devient la main, puis 0/30 met fin à la partie.\nPhase 2 : Écolos +1 PA par tour (3 en 1v1), pas de pioche ni d'échange, cartes 1 PA moins chères (frugalité).\nFin : après le tour 10, les Écolos gagnent avec 15 PV ou plus (10 en mode Découverte)."

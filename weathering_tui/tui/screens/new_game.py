@@ -116,6 +116,8 @@ class NewGameForm(Widget, can_focus=True):
                 power = tr.power(char) + tr.colon
                 about = f"{self.rules.characters[char].name}, {tr.role(char)} · {power}"
                 out.append("\n" + about + tr.power_text(char) + "\n", style="italic")
+        elif row == "ask_all":  # what the option does, where it is chosen
+            out.append("\n" + tr("new.ask_all.about") + "\n", style="italic")
         out.append("\n" + tr("new.keys"), style="dim")
         return out
 
