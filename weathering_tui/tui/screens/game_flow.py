@@ -254,9 +254,7 @@ class GameFlow:
             from ...words.describe import peeked
 
             body = "\n".join(
-                f"{self.tr.event(e)} : {self.tr.event_text(e)}"
-                if self.tr.lang == "fr"
-                else f"{self.tr.event(e)}: {self.tr.event_text(e)}"
+                f"{self.tr.event(e)}{self.tr.colon}{self.tr.event_text(e)}"
                 for e in peeked(view)
                 if card_id(e) in self.tr.content.events
             )
