@@ -129,14 +129,25 @@ def lowest_share() -> None:
     background_priority()
 
 
-def main() -> int:
+def main(argv: list[str]) -> int:
+    from ..argline import Parser
     from ..engine.wire import view_from_json
 
+    Parser(
+        prog="python -m weathering_tui.bots.hint_child",
+        description="The hint's child process: a seat's view (the wire's JSON) on its "
+        "input, the expert's hints as JSON on its output, at the lowest share of the "
+        "processor (a game's h starts it).",
+    ).parse_args(argv)
     lowest_share()
-    view = view_from_json(sys.stdin.read())
+    try:
+        view = view_from_json(sys.stdin.read())
+    except Exception as exc:  # (cattrs raises an exception group)  # noqa: BLE001
+        print(f"hint_child: not a view on the input ({type(exc).__name__})", file=sys.stderr)
+        return 2
     sys.stdout.write(to_json(hints(view)))
     return 0
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(main(sys.argv[1:]))
