@@ -113,6 +113,27 @@ async def test_nobody_presses_anything_the_action_happens_when_the_time_is_up(
         assert table.game.actions[-1] == act.Pass(2)  # bob let it happen, by the clock
 
 
+async def test_a_seat_that_publicly_cannot_cancel_is_not_waited_for(tmp_path):
+    """bob has 0 PA: no card or power of his could pay a cancel, as everyone sees. The
+    window lets the draw happen at once, with no prompt for him and no clock."""
+    async with running_server(tmp_path, pace=30) as server:
+        table, links = await table_of(server, {0: "ann", 2: "bob"}, spectator=False)
+        ready(server, table, 0, {0: ("troc",), 2: ("boycott", "troc")})
+        state = table.game.state
+        state.players[2].ap = 0
+        state.players[3].ap = 0  # (the bot, too: no window at all)
+        for reader, _ in links.values():
+            await answers(reader, timeout=0.2)
+        hand = len(state.players[0].hand)
+        start = time.monotonic()
+        send(links, "ann", table, act.Draw(0))
+        seen = views(await answers(links["bob"][0], "view", timeout=2))
+        assert time.monotonic() - start < pacing.REACTION_SECONDS / 2
+        assert all(m["view"]["pending"]["kind"] != "react" for m in seen)
+        assert len(state.players[0].hand) == hand + 1  # the draw resolved
+        assert table.game.actions[-1] in (act.Pass(2), act.Pass(3))
+
+
 async def world(tmp_path, bot_holds_cancel: bool) -> dict[str, list]:
     """ann plays a card that is not worth a cancel; bob lets it happen; the bot at seat
     3, the last of the window, holds a Boycott or not. What each connection got."""
@@ -241,10 +262,11 @@ async def test_a_finished_tables_window_answers_are_refused_plainly(tmp_path):
 
 
 async def ann_draws_in_3v2(server, humans: dict, watcher: str):
-    """A 3v2 where everyone holds Troc (a cancel): ann, the first Lobbyiste, draws and
-    its window opens; returns once `watcher` has the view of it."""
+    """A 3v2 where every Écolo holds Boycott (a cancel) and PA to pay it: ann, the first
+    Lobbyiste, draws and its window opens; returns once `watcher` has the view of it."""
     table, links = await table_of(server, humans, config="3v2", spectator=False)
-    ready(server, table, 3, {3: ("troc",), 0: ("troc",), 1: ("troc",), 2: ("troc",)})
+    boycott = ("boycott",)
+    ready(server, table, 3, {3: ("troc",), 0: boycott, 1: boycott, 2: boycott})
     for reader, _ in links.values():
         await answers(reader, timeout=0.2)
     send(links, "ann", table, act.Draw(3))
@@ -268,7 +290,7 @@ async def test_a_seat_asked_gets_one_refusal_whatever_was_applied_since(tmp_path
             got = [m for m in await answers(links["cy"][0], timeout=0.5) if m["type"] == "error"]
             codes.append([(m["code"], m["message"]) for m in got])
             assert table.game.state.pending.kind == "react"
-    assert codes[0] == codes[1] == [("illegal", "not_an_option")]
+    assert codes[0] == codes[1] == [("illegal", "not_an_option")], codes
 
 
 async def test_a_seat_the_window_does_not_ask_is_told_it_is_not_its_decision(tmp_path):

@@ -9,7 +9,7 @@ import asyncio
 import time
 
 from ..bots import pacing
-from ..engine import SPECTATOR, window_choices, window_seats
+from ..engine import SPECTATOR, unable_seats, window_choices, window_seats
 from ..storage.journal import COMPACT_EVERY
 from . import protocol as pr
 from .broadcast import Frame, seat_view
@@ -380,11 +380,17 @@ class Driver:
         return legal[0] if len(legal) == 1 else None
 
     def _auto_passes(self, table: Table) -> None:
-        """In an open window, those who pass by themselves and cannot cancel have
-        answered already: they get no prompt (their choice: others may read it)."""
+        """In an open window, these have answered already and get no prompt: a seat that
+        cannot cancel whatever it holds, as everyone can see (its PA, its power, an
+        empty hand: `unable_seats`, the same in every world, so it tells nothing); and
+        those who pass by themselves and cannot cancel (their choice: others may read
+        it)."""
         state = table.game.state
+        unable = unable_seats(state)
         for seat in window_seats(state):
-            if seat not in table.answers.answered(state) and self._passes_by_itself(table, seat):
+            if seat in table.answers.answered(state):
+                continue
+            if seat in unable or self._passes_by_itself(table, seat):
                 choices = window_choices(state, seat)
                 if len(choices) == 1:
                     table.answers.give(state, choices[0])
