@@ -39,7 +39,8 @@ async def test_h_shows_the_expert_s_moves_with_their_range(monkeypatch):
         await pilot.press("h")
         await wait_for(pilot, lambda: isinstance(app.screen, ChoiceModal))
         labels = [label for label, _ in app.screen.options]
-        assert labels and all("% wins (" in label and "–" in label for label in labels), labels
+        assert labels and "% wins (" in labels[0] and "–" in labels[0], labels
+        assert all("% wins (" in label or "left behind after" in label for label in labels)
         legal = app.session.view().legal
         assert all(action in legal for _, action in app.screen.options)
         assert calls
@@ -136,3 +137,26 @@ async def test_escape_kills_the_hint_s_process(monkeypatch):
         await wait_for(pilot, lambda: isinstance(app.screen, ChoiceModal), seconds=60)
         assert len(children) == 2 and children[1].returncode == 0
         assert all("% wins (" in label for label, _ in app.screen.options)
+
+
+async def test_a_move_the_search_dropped_early_shows_no_share():
+    """A move left behind after two deals may have won both: '100 % wins' under an 80 %
+    would read as a better move. It says it was left behind instead, and how early."""
+    from weathering_tui.bots.hints import Hint, Hints
+
+    game = at(setup_for("2v1", seed=11), human_turn(0, 1))
+    app = WeatheringApp(lang="en", saves_dir=None, game=game, pace=0, autosave=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        view = app.session.view()
+        first, second = view.legal[0], view.legal[1]
+        screen.hinting = screen.busy = True
+        screen._show_hints(
+            view, Hints([Hint(first, 0.8, 0.6, 0.9, 20), Hint(second, 1.0, 0.2, 1.0, 2)])
+        )
+        await wait_for(pilot, lambda: isinstance(app.screen, ChoiceModal))
+        await pilot.pause()
+        labels = [label for label, _ in app.screen.options]
+        assert "80% wins (60–90)" in labels[0]
+        assert labels[1].endswith("left behind after 2 simulated games") and "%" not in labels[1]

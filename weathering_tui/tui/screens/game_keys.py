@@ -253,7 +253,10 @@ class GameKeys:
         options = []
         for h in found:
             label = move_label(self.tr, view, h.action)
-            if h.win is not None:
+            if h.win is not None and h.rollouts * 2 < found[0].rollouts:
+                # Dropped by the search after a few deals: its share is noise, not shown.
+                label = self.tr("hint.option_dropped", action=label, n=h.rollouts)
+            elif h.win is not None:
                 label = self.tr(
                     "hint.option",
                     action=label,
