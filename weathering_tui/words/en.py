@@ -174,6 +174,7 @@ STRINGS: dict[str, str] = {
     "hint.body": "Its three best moves from what you can see, with the share of simulated games won (95% range). Enter: play that move.",
     "hint.option": "{action} · {win}% wins ({low}–{high})",
     "hint.option_dropped": "{action} · left behind after {n} simulated games",
+    "hint.option_dropped_one": "{action} · left behind after one simulated game",
     "hint.tied": "It cannot tell the first moves apart at this depth: any of them is as good as it can see.",
     "hint.why_harm": "The first move hurts your side now, yet it finished {gap} PV better than the next on the same simulated deals.",
     "net.taken_over": "Your seat is now played from another connection: you are back in the lobby.",

@@ -175,6 +175,7 @@ STRINGS: dict[str, str] = {
     "hint.body": "Ses trois meilleurs coups d'après ce que vous voyez, avec la part des parties simulées gagnées (fourchette à 95 %). Entrée : jouer ce coup.",
     "hint.option": "{action} · {win} % de victoires ({low}–{high})",
     "hint.option_dropped": "{action} · écarté après {n} parties simulées",
+    "hint.option_dropped_one": "{action} · écarté après une partie simulée",
     "hint.tied": "Elle ne sait pas départager les premiers coups à cette profondeur : ils se valent pour ce qu'elle voit.",
     "hint.why_harm": "Le premier coup nuit à votre camp sur le moment, mais il a fini {gap} PV mieux que le suivant sur les mêmes donnes simulées.",
     "net.taken_over": "Votre place est maintenant jouée depuis une autre connexion : vous voici au salon.",

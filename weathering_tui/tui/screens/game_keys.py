@@ -255,7 +255,8 @@ class GameKeys:
             label = move_label(self.tr, view, h.action)
             if h.win is not None and h.rollouts * 2 < found[0].rollouts:
                 # Dropped by the search after a few deals: its share is noise, not shown.
-                label = self.tr("hint.option_dropped", action=label, n=h.rollouts)
+                key = "hint.option_dropped_one" if h.rollouts == 1 else "hint.option_dropped"
+                label = self.tr(key, action=label, n=h.rollouts)
             elif h.win is not None:
                 label = self.tr(
                     "hint.option",
