@@ -368,6 +368,18 @@ def test_r54_single_type_synergy_heals_2():
     assert state.hp == 14
 
 
+def test_r54_the_synergy_bonus_is_not_a_heal_a_drought_lessens():
+    """rules/README.md: the +2 PV is the rules' bonus, not a card's heal: Sécheresse
+    ("every heal restores 1 PV less"), still running at the transition, leaves it whole."""
+    from weathering_tui.engine.state import ActiveEvent
+
+    state = start("2v1", seed=1)
+    to_transition(state, {0: MONO}, hp=12)
+    state.active_events.append(ActiveEvent("secheresse", ["secheresse#1"], 1))
+    apply(state, act.ClaimSynergy(0, True))
+    assert state.hp == 14
+
+
 def test_r55_four_types_synergy_draws_2_into_the_deck_beyond_6():
     state = start("2v1", seed=1)
     to_transition(state, {0: FOUR + ["boycott", "troc"]})
