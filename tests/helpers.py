@@ -310,3 +310,19 @@ def another_hand_dealt(state, seat: int):
     twin.draw_pile[: len(other.hand)] = other.hand
     other.hand = swapped
     return twin
+
+
+def record_children(monkeypatch, module) -> list:
+    """The processes `module` starts with subprocess.Popen, kept in a list as started
+    (the hint's child process: bots/hint_child.py)."""
+    import subprocess
+
+    children = []
+    real = subprocess.Popen
+
+    def recorded(*args, **kwargs):
+        children.append(real(*args, **kwargs))
+        return children[-1]
+
+    monkeypatch.setattr(module.subprocess, "Popen", recorded)
+    return children

@@ -2,11 +2,11 @@
 calling thread, from the seat's view alone, and a child killed when asked to stop."""
 
 import os
-import subprocess
 import threading
 import time
 
 import pytest
+from helpers import record_children
 
 from weathering_tui.bots import hint_child
 from weathering_tui.bots.hints import Stopped, hints
@@ -28,14 +28,7 @@ def test_a_hint_from_the_child_is_the_hint_of_the_thread():
 
 
 def test_the_child_is_in_a_session_of_its_own_at_the_lowest_share(monkeypatch):
-    children = []
-    real = subprocess.Popen
-
-    def recorded(*args, **kwargs):
-        children.append(real(*args, **kwargs))
-        return children[-1]
-
-    monkeypatch.setattr(hint_child.subprocess, "Popen", recorded)
+    children = record_children(monkeypatch, hint_child)
     seen = {}
 
     def stop():
@@ -57,14 +50,7 @@ def test_the_child_is_in_a_session_of_its_own_at_the_lowest_share(monkeypatch):
 
 
 def test_a_hint_asked_to_stop_kills_its_child(monkeypatch):
-    children = []
-    real = subprocess.Popen
-
-    def recorded(*args, **kwargs):
-        children.append(real(*args, **kwargs))
-        return children[-1]
-
-    monkeypatch.setattr(hint_child.subprocess, "Popen", recorded)
+    children = record_children(monkeypatch, hint_child)
     flag = threading.Event()
     threading.Timer(0.3, flag.set).start()
     with pytest.raises(Stopped):

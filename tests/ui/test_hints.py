@@ -112,18 +112,11 @@ async def test_h_in_a_decision_s_dialog_gives_hints_and_escape_brings_the_dialog
 async def test_escape_kills_the_hint_s_process(monkeypatch):
     """As a player uses it: the hint thinks in a child process (its own session, so its
     own scheduling group at the lowest share); Escape kills it."""
-    import subprocess
+    from helpers import record_children
 
     from weathering_tui.bots import hint_child
 
-    children = []
-    real = subprocess.Popen
-
-    def recorded(*args, **kwargs):
-        children.append(real(*args, **kwargs))
-        return children[-1]
-
-    monkeypatch.setattr(hint_child.subprocess, "Popen", recorded)
+    children = record_children(monkeypatch, hint_child)
     game = at(setup_for("2v1", seed=11), human_turn(0, 1))
     app = WeatheringApp(lang="en", saves_dir=None, game=game, pace=0, autosave=False)
     async with app.run_test(size=(80, 24)) as pilot:

@@ -172,18 +172,22 @@ def _cancel_cards(content) -> dict:
     }
 
 
+def power_can_cancel(state: GameState, seat: int, event: bool) -> bool:
+    """Whether this seat's reaction power may cancel now (never an event): not used
+    during this turn yet, and its PA pay for it. All public."""
+    player = state.players[seat]
+    return (
+        not event
+        and character(state, seat).power.timing == "reaction"
+        and not player.reaction_used
+        and player.ap >= power_cost(state, seat)
+    )
+
+
 def cancel_options(state: GameState, seat: int, event: bool) -> list[str | None]:
     """What this seat could cancel with now: None for the reaction power, else card instances."""
     player = state.players[seat]
-    options: list[str | None] = []
-    power = character(state, seat).power
-    if (
-        not event
-        and power.timing == "reaction"
-        and not player.reaction_used
-        and player.ap >= power_cost(state, seat)
-    ):
-        options.append(None)
+    options: list[str | None] = [None] if power_can_cancel(state, seat, event) else []
     cancel_cards = _cancel_cards(state.content)
     held = [c for c in player.hand if card_id(c) in cancel_cards]  # most hands hold none
     for instance in distinct(held) if held else ():

@@ -15,8 +15,8 @@ from __future__ import annotations
 from collections import Counter
 
 from . import actions as act
-from .announce import _asked, _cancel_cards, cancel_options
-from .common import card_id, character, frugal_cost, power_cost
+from .announce import _asked, _cancel_cards, cancel_options, power_can_cancel
+from .common import card_id, frugal_cost
 from .state import EventWindowFrame, GameState, ReactionFrame
 
 
@@ -45,13 +45,7 @@ def could_cancel(state: GameState, seat: int, event: bool) -> bool:
     False means that no hand it could hold lets it cancel (`cancel_options` is then
     empty whatever it holds), so a window may skip it and tell nothing (§8.1)."""
     player = state.players[seat]
-    power = character(state, seat).power
-    if (
-        not event
-        and power.timing == "reaction"
-        and not player.reaction_used
-        and player.ap >= power_cost(state, seat)
-    ):
+    if power_can_cancel(state, seat, event):
         return True
     if not player.hand:
         return False
