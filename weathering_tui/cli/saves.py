@@ -4,13 +4,13 @@ from __future__ import annotations
 
 import sys
 
-from .cli import _tr
+from .words import tr_for as _tr
 
 
 def check(args) -> int:
-    from .savefile import SaveError, metadata, resolve, saves_dir
-    from .storage.journal import read_table
-    from .words import describe_meta
+    from ..savefile import SaveError, metadata, resolve, saves_dir
+    from ..storage.journal import read_table
+    from ..words import describe_meta
 
     tr = _tr(args)
     folder = saves_dir(getattr(args, "saves_dir", None))
@@ -29,8 +29,8 @@ def check(args) -> int:
 
 
 def list(args) -> int:  # noqa: A001 - the command's name
-    from .savefile import SaveError, list_saves, read_document, saves_dir
-    from .words import describe_meta
+    from ..savefile import SaveError, list_saves, read_document, saves_dir
+    from ..words import describe_meta
 
     tr = _tr(args)
     folder = saves_dir(args.saves_dir)
@@ -58,8 +58,8 @@ def list(args) -> int:  # noqa: A001 - the command's name
 def _read_game(args, tr):
     """(folder, the game named by `args.save`: a save, with its journal if a table's);
     the game is None, the problem said on stderr, when it cannot be read."""
-    from .savefile import SaveError, resolve, saves_dir
-    from .storage.journal import read_table
+    from ..savefile import SaveError, resolve, saves_dir
+    from ..storage.journal import read_table
 
     folder = saves_dir(getattr(args, "saves_dir", None))
     try:
@@ -84,12 +84,12 @@ def replay(args) -> int:
         print(tr("cli.replay.at", n=len(game.actions)), file=sys.stderr)
         return 2
     if args.json:
-        from .engine.wire import view_to_json
-        from .play.replay import Timeline
+        from ..engine.wire import view_to_json
+        from ..play.replay import Timeline
 
         print(view_to_json(Timeline(game).view_at(at, args.seat)))
         return 0
-    from .tui.app import WeatheringApp
+    from ..tui.app import WeatheringApp
 
     app = WeatheringApp(lang=tr.lang, saves_dir=folder, replay=(game, at, args.seat))
     app.run()
@@ -101,9 +101,9 @@ def review(args) -> int:
     the Écolos' win chance along the game."""
     import json
 
-    from .bots.review import plot, to_json
-    from .sim.progress import Progress
-    from .words.describe import move_label
+    from ..bots.review import plot, to_json
+    from ..sim.progress import Progress
+    from ..words.describe import move_label
 
     tr = _tr(args)
     _, game = _read_game(args, tr)
@@ -113,7 +113,7 @@ def review(args) -> int:
     if args.seat is not None and not 0 <= args.seat < seats:
         print(tr("cli.review.seat", n=seats - 1), file=sys.stderr)
         return 2
-    from .bots.review import decisions, review_decisions
+    from ..bots.review import decisions, review_decisions
 
     wanted = range(seats) if args.seat is None else [args.seat]
     found = decisions(game.setup, game.actions, wanted)

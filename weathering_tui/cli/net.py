@@ -5,7 +5,7 @@ from __future__ import annotations
 import contextlib
 import sys
 
-from .cli import _tr
+from .words import tr_for as _tr
 
 
 def serve(args) -> int:
@@ -13,8 +13,8 @@ def serve(args) -> int:
     import signal
     from pathlib import Path
 
-    from .net.server import Server, serve
-    from .savefile import saves_dir
+    from ..net.server import Server, serve
+    from ..savefile import saves_dir
 
     # A write past the file-size limit (ulimit -f) fails with EFBIG, which the journal
     # handles (cut back, table paused, tried again), instead of killing the server.
@@ -23,7 +23,7 @@ def serve(args) -> int:
     folder = saves_dir(getattr(args, "saves_dir", None))
     store = None
     if args.store:
-        from .storage.redis_store import RedisStore, StoreError
+        from ..storage.redis_store import RedisStore, StoreError
 
         try:
             store = RedisStore(args.store)
@@ -52,7 +52,7 @@ def serve(args) -> int:
         if args.authorized_keys and not Path(args.authorized_keys).is_file():
             print(_tr(args)("cli.serve.no_keys", path=args.authorized_keys), file=sys.stderr)
             return 2
-        from .net.ssh import Door
+        from ..net.ssh import Door
 
         door = Door(
             server.socket_path,
@@ -87,13 +87,13 @@ def serve(args) -> int:
 def join(args) -> int:
     from pathlib import Path
 
-    from .words import detect_lang
+    from ..words import detect_lang
 
     lang = getattr(args, "lang", None) or detect_lang()
     import os
     import signal
 
-    from .tui.join import JoinApp
+    from ..tui.join import JoinApp
 
     # The terminal is gone (a closed SSH session): nothing is kept here (the server
     # holds the game and the seat), so leave at once rather than spin on a dead pty.

@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 
-from .argline import Parser, count
-from .content import configuration_ids
+from ..argline import Parser, count
+from ..content import configuration_ids
+from .words import tr_for as _tr
 
 CONFIGURATIONS = configuration_ids()  # from the rules, never a literal list
 BOT_KINDS = ("random", "heuristic", "expert")
@@ -31,7 +31,7 @@ class _Parser(Parser):
 
     def error(self, message: str):
         if _wants_french():
-            from .words import Tr
+            from ..words import Tr
 
             tr = Tr("fr", screen=False)
             self.exit(2, tr("cli.usage", prog=self.prog, problem=_french(message)) + "\n")
@@ -41,7 +41,7 @@ class _Parser(Parser):
 def _french(message: str) -> str:
     import re
 
-    from .words.fr import ARGPARSE
+    from ..words.fr import ARGPARSE
 
     for pattern, replacement in ARGPARSE:
         if re.fullmatch(pattern, message):
@@ -50,7 +50,7 @@ def _french(message: str) -> str:
 
 
 def _wants_french() -> bool:
-    from .words import detect_lang
+    from ..words import detect_lang
 
     argv = sys.argv[1:]
     if "--lang" in argv[:-1]:
@@ -264,12 +264,12 @@ def build_parser() -> argparse.ArgumentParser:
 def main(argv: list[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     if args.command in ("check", "list", "replay", "review"):
-        from . import cli_saves
+        from . import saves
 
-        return getattr(cli_saves, args.command)(args)
+        return getattr(saves, args.command)(args)
     if args.command == "export":
-        from .savefile import SaveError
-        from .storage.redis_store import StoreError, export_table
+        from ..savefile import SaveError
+        from ..storage.redis_store import StoreError, export_table
 
         try:
             print(export_table(args.store, args.table, args.file))
@@ -279,130 +279,33 @@ def main(argv: list[str] | None = None) -> int:
             print(tr("cli.export.failed", problem=text), file=sys.stderr)
             return 1
         return 0
-    if args.command == "balance":
-        return _balance(args)
-    if args.command == "duel":
-        return _duel(args)
     if args.command == "serve":
-        from .cli_net import serve
+        from .net import serve
 
         return serve(args)
     if args.command == "join" and args.bot:
         if not args.table:
             print(_tr(args)("cli.join.bot_table"), file=sys.stderr)
             return 2
-        from .net.headless import main as headless
+        from ..net.headless import main as headless
 
         return headless(args)
     if args.command == "join":
-        from .cli_net import join
+        from .net import join
 
         return join(args)
-    if args.command == "simulate":
-        from .content import ContentError
-        from .sim.progress import Progress
-        from .sim.simulate import format_summary, simulate
+    if args.command in ("simulate", "duel", "balance"):
+        from . import sim
 
-        ecologists = args.ecologists or args.bots or "random"
-        lobbyists = args.lobbyists or args.bots or "random"
-        bar = Progress(args.games, _tr(args))
-        bar.shown = bar.shown and not args.json  # --json: a tool reads it, nothing else
-        try:
-            summary = simulate(
-                args.games,
-                args.config,
-                args.seed,
-                ecologists,
-                args.save_dir,
-                lobbyists=lobbyists,
-                lobbyist_character=args.lobbyist_character or args.difficulty,
-                jobs=args.jobs,
-                progress=bar,
-            )
-        except ContentError as exc:
-            bar.close()
-            print(_tr(args)("cli.rules_broken"), file=sys.stderr)
-            for problem in exc.problems:
-                print(f"  {problem}", file=sys.stderr)
-            return 2
-        bar.close()
-        print(json.dumps(summary) if args.json else format_summary(summary))
-        return 0
+        return getattr(sim, args.command)(args)
     return _play(args)
-
-
-def _duel(args) -> int:
-    from .sim import stats
-    from .sim.duel import format_duel, run_duel
-    from .sim.progress import Progress
-
-    try:
-        sprt = stats.Sprt(*args.sprt) if args.sprt else None
-    except ValueError as problem:
-        print(f"weathering duel: error: {problem} (see --help)", file=sys.stderr)
-        return 2
-    bar = Progress(2 * args.games, _tr(args))
-    bar.shown = bar.shown and not args.json
-    duel = run_duel(
-        args.a, args.b, args.config, args.games, args.seed, args.workers, sprt, progress=bar
-    )
-    bar.close()
-    summary = duel.summary(sprt)
-    if args.json:
-        print(json.dumps(summary))
-        return 0
-    text = format_duel(summary)
-    if not args.calibration:
-        text = "\n".join(line for line in text.splitlines() if not line.startswith("    "))
-    print(text)
-    return 0
-
-
-def _balance(args) -> int:
-    from .sim.progress import Progress
-    from .sim.simulate import balance, balance_cells, balance_markdown
-
-    tr = _tr(args)
-    bar = Progress(args.games * balance_cells(), tr)
-
-    def progress(row):
-        bar.close()  # the row in place of the bar, which comes back under it
-        low, high = row["ecologist_win_rate_ci95"]
-        line = tr(
-            "cli.balance.row",
-            config=row["configuration"],
-            lobbyist=row["lobbyist"],
-            rate=row["ecologist_win_rate"],
-            low=low,
-            high=high,
-            hp=row["mean_final_hp"],
-            out=row["draw_pile_empty_rate"],
-        )
-        print(line, flush=True)
-
-    rows = balance(args.games, args.seed, progress, games_done=bar)
-    bar.close()
-    if args.markdown:
-        from pathlib import Path
-
-        command = f"weathering balance --games {args.games} --seed {args.seed}"
-        table = balance_markdown(rows, args.games, command)
-        Path(args.markdown).write_text(table, encoding="utf-8")
-        print(tr("cli.balance.written", path=args.markdown))
-    return 0
-
-
-def _tr(args):
-    from .words import Tr, detect_lang
-
-    return Tr(getattr(args, "lang", None) or detect_lang(), screen=False)
 
 
 def _play(args) -> int:
 
-    from .engine.state import SeatSetup, Setup
-    from .savefile import SaveError, resolve, saves_dir
-    from .words import detect_lang
+    from ..engine.state import SeatSetup, Setup
+    from ..savefile import SaveError, resolve, saves_dir
+    from ..words import detect_lang
 
     lang = args.lang or detect_lang()
     tr = _tr(args)
@@ -418,14 +321,14 @@ def _play(args) -> int:
             return 2
     options = {"lang": lang, "saves_dir": folder}
     if args.command == "new":
-        from .engine import sides_of
+        from ..engine import sides_of
 
         eco, lob = sides_of(args.config)
         if not 0 <= args.humans <= eco + lob:
             print(tr("cli.humans", n=eco + lob, config=args.config), file=sys.stderr)
             return 2
         sides = ["ecologist"] * eco + ["lobbyist"] * lob
-        from .engine import human_seats
+        from ..engine import human_seats
 
         humans = human_seats(eco, lob, args.humans)
         seats = tuple(
@@ -434,8 +337,8 @@ def _play(args) -> int:
         import random
 
         seed = args.seed if args.seed is not None else random.SystemRandom().randrange(10**6)
-        from .content import default_content
-        from .engine import with_difficulty
+        from ..content import default_content
+        from ..engine import with_difficulty
 
         content = default_content()
         level = args.difficulty or content.configurations[args.config].recommended_label
@@ -454,7 +357,7 @@ def _play(args) -> int:
     elif args.command == "learn":
         options["learn"] = True
     elif args.command == "load":
-        from .savefile import read_save
+        from ..savefile import read_save
 
         # The very verification `check` runs: a refused file never opens the app.
         try:
@@ -462,7 +365,7 @@ def _play(args) -> int:
         except SaveError as exc:
             print(f"weathering: {exc.text(lang)}", file=sys.stderr)
             return 2
-    from .tui.app import WeatheringApp
+    from ..tui.app import WeatheringApp
 
     app = WeatheringApp(**options)
     app.run()
