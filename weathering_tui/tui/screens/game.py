@@ -119,6 +119,16 @@ class GameScreen(GameFlow, GameKeys, GameLearn, Screen[None]):
         """The viewing seat's view (the session builds it once per change)."""
         return self.session.view()
 
+    def _fit_middle(self, view) -> None:
+        """The hand and deck panes as tall as what they hold (at most their 2fr share):
+        the log takes the rest of a tall terminal, where it had 9 lines under a
+        hand pane half empty."""
+        own = view.me if 0 <= view.seat < len(view.players) else None
+        deck = len(own.deck or ()) if own is not None else 0
+        # cards, the selected card's text (two lines), the deck's two lines, borders
+        needed = max(len(view.hand) + 2, deck + 2, 4) + 2
+        self.query_one("#middle").styles.max_height = needed
+
     def refresh_view(self) -> None:
         if self not in self.app.screen_stack:  # a refresh queued before the end screen came
             return
@@ -144,6 +154,7 @@ class GameScreen(GameFlow, GameKeys, GameLearn, Screen[None]):
         self.query_one(EventsPane).show(view, tr)
         self.query_one(HandPane).show(view, tr, selected=self.selected)
         self.query_one(DeckPane).show(view, tr)
+        self._fit_middle(view)
         self.query_one(LogPane).show(view, tr, extra=self.session.notices)
         todo = self.todo()
         if todo:  # a guided game: what the lesson expects, instead of every key
