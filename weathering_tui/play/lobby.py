@@ -9,7 +9,7 @@ from ..net import protocol as pr
 from ..net.client import TableClient
 
 
-class Lobby:
+class LobbyLink:
     """The tables a server lists, and the requests of this terminal's player."""
 
     code_max = pr.CODE_MAX

@@ -2,7 +2,7 @@
 same game screen as a local game, fed by the table (your own hand, no privacy screens).
 
 The app alone holds the connection (`TableClient`): it hands each screen what came as a
-Textual message (`TableEvent`), and the screens speak through the `Lobby` and the
+Textual message (`TableEvent`), and the screens speak through the `LobbyLink` and the
 `RemoteSession` (play/), never to the transport.
 """
 
@@ -16,7 +16,7 @@ import threading
 from pathlib import Path
 
 from ..net.client import TableClient
-from ..play.lobby import Lobby
+from ..play.lobby import LobbyLink
 from ..play.remote import RemoteSession
 from .app import WeatheringApp
 from .messages import TableEvent
@@ -47,7 +47,7 @@ class JoinApp(WeatheringApp):
             on_link=self.on_link,
             origin=origin,
         )
-        self.lobby = Lobby(self.client)  # what the lobby and waiting screens speak to
+        self.lobby = LobbyLink(self.client)  # what the lobby and waiting screens speak to
         self.table: str | None = None
         self.waiting: WaitingScreen | None = None
 

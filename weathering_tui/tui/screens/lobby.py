@@ -3,7 +3,7 @@
 Every name and table name came from another user: it is shown as plain Rich Text
 (never parsed as markup), after the server turned control characters into visible
 pictures, so it can neither run an action nor drive the terminal. The screen speaks
-to the server through the app's `Lobby` (play/lobby.py): it knows no transport.
+to the server through the app's `LobbyLink` (play/lobby.py): it knows no transport.
 """
 
 from __future__ import annotations
