@@ -102,6 +102,8 @@ async def test_two_ssh_players_meet_play_a_whole_game_resize_and_come_back(tmp_p
     a_chan.write(b"1")  # 1v1
     await until(a, lambda t: "human" in t)
     a_chan.write(b"2")  # two humans
+    await until(a, lambda t: "side" in t)
+    a_chan.write(b"1")  # an Écolo
     await until(a, lambda t: "hints" in t)
     a_chan.write(b"1")  # no hints at this table
     await until(a, lambda t: "code" in t)

@@ -77,7 +77,7 @@ async def test_two_players_meet_in_the_lobby_and_play_through_the_server(tmp_pat
         async with host.run_test(size=(80, 24)) as pilot:
             await until(pilot, lambda: isinstance(host.screen, LobbyScreen))
             # 1v1, one human seat (a bot takes the other), no hints
-            await pilot.press("n", "1", "1", "1")
+            await pilot.press("n", "1", "1", "1", "1")
             await pilot.press("enter")  # no join code
             await until(pilot, lambda: isinstance(host.screen, WaitingScreen))
             await pilot.press("s")
@@ -108,7 +108,8 @@ async def test_one_identity_in_two_terminals_the_newer_holds_the_seat_the_older_
         first = JoinApp(lang="en", socket_path=path, identity="ann", name="Ann")
         async with first.run_test(size=(80, 24)) as p1:
             await until(p1, lambda: isinstance(first.screen, LobbyScreen) and first.client.name)
-            for key in ("n", "1", "2", "1", "enter"):  # a 1v1 for two humans, no hints, no code
+            # a 1v1 for two humans, an Écolo, no hints, no code
+            for key in ("n", "1", "2", "1", "1", "enter"):
                 await p1.press(key)
             await until(p1, lambda: isinstance(first.screen, WaitingScreen))
             # the waiting room is right from the start: my seat is mine, not free
@@ -144,7 +145,7 @@ async def test_q_at_a_table_goes_to_the_tables_and_a_bot_plays_on_until_enter(tm
         app = JoinApp(lang="en", socket_path=path, identity="ann", name="Ann")
         async with app.run_test(size=(80, 24)) as pilot:
             await until(pilot, lambda: isinstance(app.screen, LobbyScreen) and app.client.name)
-            await pilot.press("n", "1", "2", "1", "enter")  # a 1v1 for two humans
+            await pilot.press("n", "1", "2", "1", "1", "enter")  # a 1v1 for two humans
             await until(pilot, lambda: isinstance(app.screen, WaitingScreen))
             # bob sits and never plays: the game waits on him, it cannot end without him
             reader, writer = await asyncio.open_unix_connection(str(path))
@@ -175,7 +176,7 @@ async def test_the_creator_back_through_another_connection_still_starts_the_tabl
         first = JoinApp(lang="en", socket_path=path, identity="ann", name="Ann")
         async with first.run_test(size=(80, 24)) as p1:
             await until(p1, lambda: isinstance(first.screen, LobbyScreen) and first.client.name)
-            await p1.press("n", "1", "2", "1", "enter")  # a 1v1 for two humans
+            await p1.press("n", "1", "2", "1", "1", "enter")  # a 1v1 for two humans
             await until(p1, lambda: isinstance(first.screen, WaitingScreen))
             second = JoinApp(lang="en", socket_path=path, identity="ann", name="Ann")
             async with second.run_test(size=(80, 24)) as p2:
@@ -227,7 +228,7 @@ async def test_at_a_table_with_hints_a_player_takes_a_move_back_and_asks_the_exp
         app = JoinApp(lang="fr", socket_path=path, identity="ann", name="Ann")
         async with app.run_test(size=(80, 24)) as pilot:
             await until(pilot, lambda: isinstance(app.screen, LobbyScreen))
-            await pilot.press("n", "1", "1", "2")  # 1v1, one human seat, with hints
+            await pilot.press("n", "1", "1", "1", "2")  # 1v1, one human seat, with hints
             await pilot.press("enter")  # no join code
             await until(pilot, lambda: isinstance(app.screen, WaitingScreen))
             assert next(iter(server.tables.values())).hints  # made with hints: its h shows below
@@ -281,7 +282,7 @@ async def test_a_card_refused_at_a_table_says_why_as_at_one_terminal(tmp_path):
         app = JoinApp(lang="en", socket_path=path, identity="ann", name="Ann")
         async with app.run_test(size=(80, 24)) as pilot:
             await until(pilot, lambda: isinstance(app.screen, LobbyScreen) and app.client.name)
-            await pilot.press("n", "1", "1", "1", "enter")  # 1v1, one human, no hints
+            await pilot.press("n", "1", "1", "1", "1", "enter")  # 1v1, one human, no hints
             await until(pilot, lambda: isinstance(app.screen, WaitingScreen))
             await pilot.press("s")
 
@@ -317,7 +318,7 @@ async def test_q_in_a_dialog_at_a_table_goes_back_to_the_lobby_as_on_the_game_sc
         app = JoinApp(lang="en", socket_path=path, identity="ann", name="Ann")
         async with app.run_test(size=(80, 24)) as pilot:
             await until(pilot, lambda: isinstance(app.screen, LobbyScreen))
-            await pilot.press("n", "1", "1", "1", "enter")  # 1v1, one human, no hints
+            await pilot.press("n", "1", "1", "1", "1", "enter")  # 1v1, one human, no hints
             await until(pilot, lambda: isinstance(app.screen, WaitingScreen))
             await pilot.press("s")
             await until(pilot, lambda: isinstance(app.screen, ChoiceModal))  # the mulligan
@@ -393,7 +394,7 @@ async def test_a_player_waiting_at_a_table_reads_whose_decision_it_is(tmp_path):
         app = JoinApp(lang="en", socket_path=path, identity="ann", name="Ann")
         async with app.run_test(size=(80, 24)) as pilot:
             await until(pilot, lambda: isinstance(app.screen, LobbyScreen) and app.client.name)
-            await pilot.press("n", "1", "2", "1", "enter")  # a 1v1 for two humans
+            await pilot.press("n", "1", "2", "1", "1", "enter")  # a 1v1 for two humans
             await until(pilot, lambda: isinstance(app.screen, WaitingScreen))
             (name,) = [t.name for t in server.tables.values()]
             writer.write(pr.client_line(pr.TakeSeat(name, 1)))
@@ -462,3 +463,22 @@ def test_a_move_refused_at_a_table_is_explained_from_the_seats_own_view():
     view = view_for(state, turn)  # (a card too dear: the pilot test above)
     refusal = why_not(view, act.PlayCard(turn, "no_such_card#9"))
     assert refusal.code == "card_not_in_hand"
+
+
+async def test_the_creator_of_a_table_picks_their_side(tmp_path):
+    """A 2v1 made by ann as the Lobbyiste: she sits at the Lobbyiste's seat (3), the
+    table's human seat is that one, and the Écolos are bots."""
+    path = tmp_path / "s.sock"
+    async with running_server(tmp_path) as server:
+        host = JoinApp(lang="en", socket_path=path, identity="ann", name="Ann")
+        async with host.run_test(size=(80, 24)) as pilot:
+            await until(pilot, lambda: isinstance(host.screen, LobbyScreen))
+            # 2v1, one human, the Lobbyiste's side, no hints, no code
+            await pilot.press("n", "2", "1")
+            await until(pilot, lambda: "Your side" in screen_text(host))
+            await pilot.press("2", "1", "enter")
+            await until(pilot, lambda: isinstance(host.screen, WaitingScreen))
+            table = next(iter(server.tables.values()))
+            await until(pilot, lambda: table.seats[2].owner == "ann")
+            assert [s.owner for s in table.seats[:2]] == [None, None]
+            assert table.game is None or table.game.setup.seats[2].human

@@ -54,18 +54,24 @@ def sides_of(configuration: str) -> tuple[int, int]:
     return int(ecologists), int(lobbyists)
 
 
-def human_seats(ecologists: int, lobbyists: int, humans: int) -> set[int]:
+def human_seats(
+    ecologists: int, lobbyists: int, humans: int, first: int | None = None
+) -> list[int]:
     """Which seats `humans` players take in a game of `ecologists`v`lobbyists` (seats
     are Écolos first): an Écolo, then a Lobbyiste, then the next Écolo, and so on, so
     that two or more humans play on both sides (three humans in a 3v2 were three Écolos
-    against two bots)."""
+    against two bots). `first`: a seat that is taken first (a table's creator picked
+    it), the others following that order."""
     order = []
     for k in range(max(ecologists, lobbyists)):
         if k < ecologists:
             order.append(k)
         if k < lobbyists:
             order.append(ecologists + k)
-    return set(order[:humans])
+    if first is not None:
+        order.remove(first)
+        order.insert(0, first)
+    return order[:humans]
 
 
 @attrs.define

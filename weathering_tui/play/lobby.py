@@ -65,16 +65,24 @@ class LobbyLink:
 
     # ------------------------------------------------------------ requests
 
-    def create(self, config: str, humans: int, code: str, hints: bool = False) -> str:
-        """A new table named after its creator, who sits at its first seat."""
+    def create(
+        self, config: str, humans: int, code: str, hints: bool = False, side: str = "ecologist"
+    ) -> str:
+        """A new table named after its creator, who sits at the first seat of `side`;
+        the other humans' seats follow on both sides in turn (`engine.human_seats`)."""
+        from ..engine import human_seats, sides_of
+
+        eco, lob = sides_of(config)
+        mine = 0 if side == "ecologist" or not lob else eco
+        seats = human_seats(eco, lob, humans, first=mine)
         base = f"{self.client.name}-{config}"
         names = {t["name"].casefold() for t in self.client.tables}
         name, n = base[: pr.NAME_MAX], 1
         while name.casefold() in names:
             n += 1
             name = f"{base[: pr.NAME_MAX - 3]}-{n}"
-        self.client.send(pr.CreateTable(name, config, tuple(range(humans)), code=code, hints=hints))
-        self.client.take_seat(name, 0, code)
+        self.client.send(pr.CreateTable(name, config, tuple(seats), code=code, hints=hints))
+        self.client.take_seat(name, mine, code)
         return name
 
     def sit(self, name: str, seat: int, code: str = "") -> None:

@@ -195,31 +195,44 @@ class LobbyScreen(Screen[None]):
         options = [(tr("lobby.humans_n", n=n), n) for n in range(1, seats + 1)]
         self.app.push_screen(
             ChoiceModal(tr("lobby.create_humans"), options, can_back=True),
-            lambda humans: self._ask_hints(config, humans),
+            lambda humans: self._ask_side(config, humans),
         )
 
-    def _ask_hints(self, config: str, humans: int | None) -> None:
+    def _ask_side(self, config: str, humans: int | None) -> None:
         if humans is None:
+            return
+        tr = self.app.tr
+        options = [
+            (tr("lobby.side_ecologist"), "ecologist"),
+            (tr("lobby.side_lobbyist"), "lobbyist"),
+        ]
+        self.app.push_screen(
+            ChoiceModal(tr("lobby.create_side"), options, can_back=True),
+            lambda side: self._ask_hints(config, humans, side),
+        )
+
+    def _ask_hints(self, config: str, humans: int, side: str | None) -> None:
+        if side is None:
             return
         tr = self.app.tr
         options = [(tr("lobby.hints_no"), False), (tr("lobby.hints_yes"), True)]
         self.app.push_screen(
             ChoiceModal(tr("lobby.create_hints"), options, can_back=True),
-            lambda hints: self._ask_code(config, humans, hints),
+            lambda hints: self._ask_code(config, humans, side, hints),
         )
 
-    def _ask_code(self, config: str, humans: int, hints: bool | None) -> None:
+    def _ask_code(self, config: str, humans: int, side: str, hints: bool | None) -> None:
         if hints is None:
             return
         self.app.push_screen(
             TextModal(self.app.tr("lobby.code_prompt"), self.app.lobby.code_max),
-            lambda code: self._create(config, humans, hints, code),
+            lambda code: self._create(config, humans, side, hints, code),
         )
 
-    def _create(self, config: str, humans: int, hints: bool, code: str | None) -> None:
+    def _create(self, config: str, humans: int, side: str, hints: bool, code: str | None) -> None:
         if code is None:
             return
-        name = self.app.lobby.create(config, humans, code.strip(), hints=hints)
+        name = self.app.lobby.create(config, humans, code.strip(), hints=hints, side=side)
         self.app.open_table(name, creator=True)
 
     def _damaged(self, table: dict | None) -> bool:
