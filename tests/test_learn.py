@@ -117,3 +117,15 @@ def test_a_dialog_after_an_option_made_for_the_player_says_why():
     while state.pending.seat == 0:
         apply(state, legal_actions(state, 0)[0])
     assert not _forced_just_now(view_for(state, 0)), "said once, for that dialog only"
+
+
+def test_the_lesson_says_what_a_new_player_missed():
+    """Issue #29: unspent PA are kept (turns ended with PA left and no word on it), and a
+    discard gives 1 PA in phase 2 — in both languages."""
+    texts = [lesson.text for lesson in load_script().lessons]
+    for lang, kept, discard in (
+        ("fr", "PA que vous n'avez pas dépensés vous restent", "rapporte 1 PA en phase 2"),
+        ("en", "PA you did not spend stay yours", "gives 1 PA in phase 2"),
+    ):
+        said = " ".join(text[lang] for text in texts)
+        assert kept in said and discard in said
