@@ -168,6 +168,8 @@ def test_a_real_join_survives_20_kill_9_of_its_server_and_nothing_seen_is_lost(t
         join.press(b"1")  # 1v1
         join.until(lambda t: "human" in t)
         join.press(b"1")  # one human: the Lobbyiste is a bot
+        join.until(lambda t: "side" in t)
+        join.press(b"1")  # an Écolo
         join.until(lambda t: "hints" in t)
         join.press(b"1")  # no hints at this table
         join.until(lambda t: "code" in t)

@@ -108,6 +108,7 @@ async def test_v_in_a_replay_reviews_the_seat_and_jumps_to_a_costly_decision(tmp
             await pilot.pause(0.05)
             if isinstance(app.screen, ChoiceModal):
                 break
+        await pilot.pause()  # (on screen, as a player sees it, before a key answers it)
         dialog = app.screen
         assert isinstance(dialog, ChoiceModal)
         assert replay.seat in replay.reviews

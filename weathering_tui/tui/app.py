@@ -66,6 +66,22 @@ class WeatheringApp(App[None]):
     def content(self):
         return self.tr.content
 
+    async def on_event(self, event) -> None:
+        """Keys typed ahead never answer a dialog that was not on screen when they were
+        typed (`typed_before_shown`); everything else goes on as Textual does it."""
+        from textual import events
+
+        from .screens.choice import typed_before_shown
+
+        typed_ahead = (
+            isinstance(event, events.Key)
+            and not event.is_forwarded
+            and bool(self._screen_stack)
+            and typed_before_shown(self.screen, event)
+        )
+        if not typed_ahead:
+            await super().on_event(event)
+
     # ------------------------------------------------------------ start
 
     def on_mount(self) -> None:

@@ -87,7 +87,10 @@ class ChoiceModal(ModalScreen[Any]):
 
     answered = False
 
-    def on_mount(self) -> None:
+    shown_at = float("inf")  # when it was mounted (the clock of Textual's events)
+
+    def on_mount(self, event) -> None:
+        self.shown_at = event.time
         options = self.query_one(OptionList)
         options.highlighted = 0
         options.focus()
@@ -165,3 +168,10 @@ def _numbered(number: int, label: str) -> str:
     if number <= 10:
         return f"{number % 10}. {label}"
     return f"   {label}"
+
+
+def typed_before_shown(screen, event) -> bool:
+    """A key typed before this dialog was on screen (typed ahead for what was there):
+    it must not answer a question its player had not seen (`4 p` typed for the hand
+    played Troc in a dialog that opened at the start of the turn)."""
+    return isinstance(screen, ChoiceModal) and event.time < screen.shown_at
