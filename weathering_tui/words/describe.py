@@ -148,6 +148,16 @@ def against_own_side(content, view: View, action) -> bool:
     return aim == (fx.HARMS if ally else fx.HELPS)
 
 
+def gauge_against_own_side(content, view: View, action) -> bool:
+    """A card whose heals and damage together move the gauge the other side's way."""
+    if not isinstance(action, act.PlayCard) or not 0 <= view.seat < len(view.players):
+        return False
+    cartouche = content.cards[card_id(action.card)].cartouches[action.cartouche]
+    swing = sum(e.amount for e in cartouche if isinstance(e, fx.Heal))
+    swing -= sum(e.amount for e in cartouche if isinstance(e, fx.Damage))
+    return swing < 0 if view.me.side == "ecologist" else swing > 0
+
+
 def aimed_well_first(content, view: View, actions: list) -> list:
     """The same choices, those aimed as a player almost always wants first (a Storm at
     an opponent, a draw for oneself): the highlighted default must never be the one

@@ -249,6 +249,7 @@ STRINGS: dict[str, str] = {
     "own_side.self": "{what}: this hits you yourself. Play it anyway?",
     "own_side.ally": "{what}: this hits {name}, on your side. Play it anyway?",
     "own_side.gift": "{what}: this helps {name}, on the other side. Play it anyway?",
+    "own_side.gauge": "{what}: this moves the gauge the other side's way. Play it anyway?",
     "own_side.no": "No: choose again",
     "own_side.yes": "Yes, play it",
     "recap.title": "{name}, since your last turn",

@@ -250,6 +250,7 @@ STRINGS: dict[str, str] = {
     "own_side.self": "{what} : cela vous frappe vous-même. Le jouer quand même ?",
     "own_side.ally": "{what} : cela frappe {name}, de votre camp. Le jouer quand même ?",
     "own_side.gift": "{what} : cela aide {name}, du camp adverse. Le jouer quand même ?",
+    "own_side.gauge": "{what} : cela fait avancer la jauge dans le sens de l'autre camp. La jouer quand même ?",
     "own_side.no": "Non : choisir à nouveau",
     "own_side.yes": "Oui, le jouer",
     "recap.title": "{name}, depuis votre dernier tour",

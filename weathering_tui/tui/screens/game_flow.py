@@ -9,7 +9,12 @@ import attrs
 from ...engine import IllegalAction, card_id
 from ...engine import actions as act
 from ...words import render_refusal
-from ...words.describe import against_own_side, choice_label, decision_title
+from ...words.describe import (
+    against_own_side,
+    choice_label,
+    decision_title,
+    gauge_against_own_side,
+)
 from .choice import HINT, UNDO, ChoiceModal
 from .privacy import PrivacyScreen
 
@@ -307,21 +312,31 @@ class GameFlow:
             self.action_undo()
         elif action == HINT:
             self.action_hint()  # the hints' dialog, then this one again (`advance`)
-        elif action is not None and against_own_side(self.tr.content, self.view(), action):
+        elif action is not None and self._against_own_side(action):
             self._confirm_own_side(action)
         elif action is not None:
             self.play(action)
         else:
             self.advance()
 
+    def _against_own_side(self, action) -> bool:
+        """Aimed at one's own side, or moving the gauge the other side's way."""
+        content, view = self.tr.content, self.view()
+        return against_own_side(content, view, action) or gauge_against_own_side(
+            content, view, action
+        )
+
     def _confirm_own_side(self, action) -> None:
         """A blow aimed at oneself or an ally (or a gift at an opponent) is played only
         once confirmed: one key, and the safe answer is the one highlighted."""
         view = self.view()
-        target = view.players[action.target]
-        key = "own_side.self" if action.target == view.seat else "own_side.ally"
-        if target.side != view.me.side:
-            key = "own_side.gift"
+        if gauge_against_own_side(self.tr.content, view, action):
+            target, key = view.me, "own_side.gauge"
+        else:
+            target = view.players[action.target]
+            key = "own_side.self" if action.target == view.seat else "own_side.ally"
+            if target.side != view.me.side:
+                key = "own_side.gift"
         options = [(self.tr("own_side.no"), None), (self.tr("own_side.yes"), action)]
         self.busy = True
         self.app.push_screen(

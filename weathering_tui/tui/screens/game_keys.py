@@ -106,7 +106,7 @@ class GameKeys:
         dialog says what it will do and costs, and Escape goes back."""
         view = self.view()
         if len(actions) == 1 and not confirm:
-            self.play(actions[0])
+            self._decided(actions[0])  # (a move against one's own side is confirmed first)
             return
         options = [(choice_label(self.tr, view, a), a) for a in actions]
         self.busy = True
