@@ -228,7 +228,7 @@ def test_r76_the_player_chooses_the_card_taken_from_the_discard(cid):
     assert wanted[1] in state.players[0].hand
     from weathering_tui.engine import view_for
     from weathering_tui.words import Tr
-    from weathering_tui.words.describe import log_line
+    from weathering_tui.words.log_lines import log_line
 
     view = view_for(state, 1)  # what the others read: from the discard, not an undo
     taken = next(e for e in reversed(view.log) if e.kind == "take_from_discard")
@@ -290,7 +290,7 @@ def test_r80_storm_on_0_pa_does_nothing_and_on_2_pa_leaves_0():
 def test_r80_a_loss_of_pa_at_0_pa_is_said_in_the_log_not_left_silent():
     from weathering_tui.engine import view_for
     from weathering_tui.words import Tr
-    from weathering_tui.words.describe import log_line
+    from weathering_tui.words.log_lines import log_line
 
     state = start("2v1")
     set_hand(state, 2, "tempete")

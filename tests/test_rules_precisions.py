@@ -191,7 +191,7 @@ def test_r50_r67_r118_a_gain_lowered_below_0_is_0_and_takes_no_pa(rule):
     assert state.players[0].ap == 3, "a negative gain never takes PA away"
     from weathering_tui.engine import view_for
     from weathering_tui.words import Tr
-    from weathering_tui.words.describe import log_line
+    from weathering_tui.words.log_lines import log_line
 
     view = view_for(state, 1)  # the log says why nothing was gained
     turn = next(e for e in reversed(view.log) if e.kind == "turn")

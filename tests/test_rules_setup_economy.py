@@ -159,7 +159,7 @@ def test_r11_pa_beyond_10_go_back_to_the_reserve():
 def test_r11_a_turn_begun_at_10_pa_gains_nothing_and_the_log_says_why():
     from weathering_tui.engine import view_for
     from weathering_tui.words import Tr
-    from weathering_tui.words.describe import log_line
+    from weathering_tui.words.log_lines import log_line
 
     state = start("2v1")
     state.players[1].ap = 10

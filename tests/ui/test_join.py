@@ -221,7 +221,7 @@ async def test_at_a_table_with_hints_a_player_takes_a_move_back_and_asks_the_exp
     from weathering_tui.tui.screens.choice import ChoiceModal
     from weathering_tui.tui.screens.log import LogScreen
     from weathering_tui.tui.widgets import LogPane, log_lines
-    from weathering_tui.words.describe import log_line
+    from weathering_tui.words.log_lines import log_line
 
     path = tmp_path / "s.sock"
     async with running_server(tmp_path) as server:

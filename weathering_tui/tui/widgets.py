@@ -11,7 +11,8 @@ from textual.widget import Widget
 
 from ..engine import View, band_for, card_id
 from ..words import Tr
-from ..words.describe import card_summary, log_line
+from ..words.describe import card_summary
+from ..words.log_lines import log_line
 
 TYPE_STYLE = {
     "anthropique": "bold magenta",

@@ -100,7 +100,7 @@ class GameFlow:
     def _show_recap(self, since) -> bool:
         """At the start of a player's turn, what every other seat did since their last
         one (any key goes on). True if it was shown."""
-        from ...words.describe import log_line
+        from ...words.log_lines import log_line
         from .recap import RecapScreen
 
         view = self.view()
@@ -171,7 +171,7 @@ class GameFlow:
 
     def _show_transition(self) -> None:
         """Once, as phase 2 begins: what the transition did (synergies, decks in hand)."""
-        from ...words.describe import log_line
+        from ...words.log_lines import log_line
 
         self.refresh_view()  # the screen under the summary is the game as it is now
         view = self.view()
