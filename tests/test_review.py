@@ -77,3 +77,15 @@ def test_to_json_names_moves_by_their_keys():
     result = review(setup, actions, budget=4)
     data = to_json(result)
     assert json.loads(json.dumps(data)) == data
+
+
+def test_the_review_s_sentences_end_once(tmp_path, capsys):
+    """A card's text ends with a full stop: the review's sentence must not add another
+    ("…draw 2. No PA.. Cost about…", seen in a review)."""
+    setup, actions, state = a_game(seed=12)
+    path = tmp_path / "g.toml"
+    write_save(path, SavedGame(setup, actions, state, "t", "t"))
+    assert main(["--lang", "en", "review", str(path), "--budget", "4"]) == 0
+    out = capsys.readouterr().out
+    assert "Cost about" in out or "none stands out" in out.lower() or "reviewed" in out
+    assert ".." not in out.replace("...", "")

@@ -212,8 +212,8 @@ class ReplayScreen(Screen[None]):
                 self.tr(
                     "replay.review.item",
                     round=c.round,
-                    played=move_label(self.tr, c.view, c.played),
-                    suggested=move_label(self.tr, c.view, c.suggested),
+                    played=move_label(self.tr, c.view, c.played).rstrip("."),
+                    suggested=move_label(self.tr, c.view, c.suggested).rstrip("."),
                     cost=round(c.cost),
                 ),
                 c.index,
