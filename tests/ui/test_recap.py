@@ -56,12 +56,14 @@ def test_a_recap_is_given_once_per_turn_from_where_the_last_turn_ended():
     recaps = Recaps()
     assert recaps.observe(FakeView(0, 1, 0, "turn", False, 5)) is None  # a first turn
     assert recaps.observe(FakeView(0, 1, 0, "turn", False, 5)) is None  # once only
-    recaps.observe(FakeView(0, 1, 0, "turn", True, 8))  # playing
-    recaps.observe(FakeView(1, 1, 1, "turn", False, 9, hp=15))  # the turn went on: ended at 9
+    recaps.observe(FakeView(0, 1, 0, "turn", True, 8))  # playing: its last view at 8
+    # The turn went on. The first view after it already holds the next player's income
+    # and draw (entries 8 and 9): the recap starts where this seat's turn last stood.
+    recaps.observe(FakeView(1, 1, 1, "turn", False, 10, hp=15))
     since = recaps.observe(FakeView(0, 2, 0, "turn", False, 14, hp=12))
-    assert since is not None and since.start == 9 and since.hp == 15
+    assert since is not None and since.start == 8 and since.hp == 15
     assert recaps.observe(FakeView(0, 2, 0, "turn", False, 14)) is None
     # a turn that opens with a dialog (a discard down to 6) opens with the recap first
     recaps.observe(FakeView(1, 2, 1, "turn", False, 16))
     since = recaps.observe(FakeView(0, 3, 0, "choose_discard", False, 20))
-    assert since is not None and since.start == 16
+    assert since is not None and since.start == 14

@@ -228,3 +228,37 @@ def test_the_shared_terminal_shows_the_same_whatever_the_opponent_holds():
         assert holding == empty
         shown = [s[0].kind for s in holding[1:]]
         assert shown == (["turn"] if ap == 1 else ["window", "turn"])
+
+
+async def test_a_hint_asked_in_a_speakers_prompt_comes_back_to_that_prompt(monkeypatch):
+    """Seen in play: h then Escape in a reaction's own prompt at one terminal went back to
+    the shared prompt, nearly run out, and the reaction was lost. The prompt comes back,
+    and the reaction can still be made."""
+    monkeypatch.setattr(pacing, "SHARED_REACTION_SECONDS", 5.0)
+    game = two_players(holds_cancel=True)
+    app = WeatheringApp(lang="en", saves_dir=None, game=game, pace=0, autosave=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await start(app, pilot)
+        await pilot.press("p")
+        await pilot.pause(0.4)
+        await pilot.press("2", "enter")  # Fossilisé speaks up, behind the privacy screen
+        await pilot.pause()
+        prompt = app.screen
+        assert isinstance(prompt, ChoiceModal) and act.Pass(1) in [v for _, v in prompt.options]
+        await pilot.press("h")
+        await wait_for(
+            pilot, lambda: isinstance(app.screen, ChoiceModal) and app.screen is not prompt
+        )
+        await pilot.pause()
+        assert app.screen.title_text == "The expert's hints"
+        await pilot.press("escape")
+        await wait_for(
+            pilot,
+            lambda: isinstance(app.screen, ChoiceModal) and "hint" not in app.screen.title_text,
+        )
+        await pilot.pause()
+        assert act.Pass(1) in [v for _, v in app.screen.options]  # the same question again
+        boycott = act.Cancel(1, find(game.state, 1, "boycott"))
+        await pilot.press("2")
+        await pilot.pause()
+        assert game.actions[-1] == boycott

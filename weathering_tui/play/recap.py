@@ -28,15 +28,22 @@ class Recaps:
     def __init__(self):
         self._ended: dict[int, Since] = {}  # seat → where its last turn ended
         self._in_turn: dict[int, tuple[int, int]] = {}  # seat → (round, active) of its turn
+        self._last: dict[int, Since] = {}  # seat → the last view seen in its turn
         self._recapped: set[tuple[int, int, int]] = set()
 
     def observe(self, view: View) -> Since | None:
         """Call with each view shown; a `Since` when `view.seat`'s turn just began and a
         recap is due (once per turn)."""
+        now = Since(len(view.log), view.hp)
         for seat, key in list(self._in_turn.items()):
-            if key != (view.round, view.active):  # that seat's turn is over: mark its end
-                self._ended[seat] = Since(len(view.log), view.hp)
+            if key != (view.round, view.active):
+                # That seat's turn is over: its recap starts where its last view in the
+                # turn stood, so the lines written since (the next player's income and
+                # draw, a new round and its event) are not lost.
+                self._ended[seat] = self._last.pop(seat, now)
                 del self._in_turn[seat]
+            else:
+                self._last[seat] = now
         seat = view.seat
         starting = (  # its own turn, its first decision of it (a discard down to 6 too)
             view.pending is not None
@@ -48,6 +55,7 @@ class Recaps:
             return None
         key = (view.round, view.active)
         self._in_turn[seat] = key
+        self._last[seat] = now
         if (seat, *key) in self._recapped:
             return None
         self._recapped.add((seat, *key))

@@ -289,6 +289,7 @@ class GameFlow:
             can_hint=self.session.can_hint(),
         )
         self.asked_legal = view.legal
+        self.asked_can_back = can_back  # (a hint's Escape asks this very dialog again)
         self.app.push_screen(self.asking, self._decided)
 
     def _decision_keys(self, can_back: bool) -> str:

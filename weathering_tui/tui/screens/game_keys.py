@@ -236,10 +236,26 @@ class GameKeys:
 
     def _back_to_decision(self) -> None:
         """After a hint asked from a decision's dialog (a cancel or not, a discard…),
-        that dialog again; on the player's turn the screen itself is the prompt."""
-        pending = self.view().pending
-        if pending is not None and pending.kind != "turn":
+        that very dialog again — not the way to it (at one terminal, a reaction's way
+        is the shared prompt, whose time runs out: the reaction was lost); on the
+        player's turn the screen itself is the prompt."""
+        view = self.view()
+        pending = view.pending
+        if pending is None or pending.kind == "turn":
+            return
+        if pending.seat == view.seat and view.legal:
+            self.ask_decision(can_back=getattr(self, "asked_can_back", False))
+        else:
             self.advance()
+
+    def _hint_chosen(self, action) -> None:
+        """A hint's dialog closed: its move played, or (Escape) the decision again."""
+        pending = self.view().pending
+        if action is None and pending is not None and pending.kind != "turn":
+            self.busy = False
+            self._back_to_decision()
+        else:
+            self._decided(action)
 
     def _show_hints(self, view, found) -> None:
         wanted, self.hinting = self.hinting, False
@@ -279,7 +295,7 @@ class GameKeys:
                 keys=self.tr("back"),
                 can_back=True,
             ),
-            self._decided,
+            self._hint_chosen,
         )
 
     def action_skip(self) -> None:
