@@ -422,3 +422,34 @@ def test_r87_boycott_cannot_be_played_on_ones_turn_but_can_be_discarded():
     with pytest.raises(IllegalAction, match="reaction"):
         apply(state, act.PlayCard(0, cards[0]))
     assert act.Discard(0, cards[0]) in legal_actions(state, 0)
+
+
+def test_a_log_line_of_an_announcement_says_the_card_as_printed_whatever_runs_now():
+    """Seen in play: once Moratoire sur les forages (damage −1) ended, the log said
+    'plays Déréglementation (−4 PV)' where it had said '(−3 PV)': a past line must not
+    change with the events in force now. The line under it says what it did."""
+    from weathering_tui.engine import view_for
+    from weathering_tui.engine.state import ActiveEvent, LogEntry
+    from weathering_tui.words import Tr
+    from weathering_tui.words.log_lines import log_line
+
+    state = start("2v1", seed=1)
+    entry = LogEntry(
+        "announce",
+        {
+            "action": "play_card",
+            "seat": 2,
+            "card": "deforestation#1",
+            "cartouche": 0,
+            "from_discard": False,
+            "cost": 3,
+        },
+    )
+    tr = Tr("en")
+    plain = log_line(tr, view_for(state, 0), entry)
+    state.active_events.append(
+        ActiveEvent("moratoire_sur_les_forages", ["moratoire_sur_les_forages#1"], 1)
+    )
+    assert view_for(state, 0).damage_mod != 0
+    assert log_line(tr, view_for(state, 0), entry) == plain
+    assert "−3 PV" in plain

@@ -210,8 +210,10 @@ def peek_name(tr: Tr, view: View, instance: str) -> str:
     return tr.event(instance) if card_id(instance) in tr.content.events else tr.card(instance)
 
 
-def announcement(tr: Tr, view: View, info: dict) -> str:
-    """What a reaction window is about."""
+def announcement(tr: Tr, view: View, info: dict, now: bool = True) -> str:
+    """What a reaction window is about. `now`: a card's heals and damage as the active
+    events let them through now (a window's prompt); else as printed (a line of the log,
+    which must not be rewritten when an event ends: the line under it says what it did)."""
     if info.get("action") == "event":
         return tr("react.event", event=tr.event(info["card"]))
     kind = info.get("action", "")
@@ -226,7 +228,7 @@ def announcement(tr: Tr, view: View, info: dict) -> str:
     if kind == "play_card" and "card" in info:
         cartouche = tr.content.cards[card_id(info["card"])].cartouches[info.get("cartouche", 0)]
         if all(isinstance(e, fx.Heal | fx.Damage) for e in cartouche):
-            what += f" ({effect_words(tr, view, cartouche)})"
+            what += f" ({effect_words(tr, view if now else None, cartouche)})"
     if "target" in info and kind != "trade":
         what += f" {tr('target', name=name(view, info['target']))}"
     return tr("react.announce", actor=actor, what=f"{what} · {info.get('cost', 0)} PA")

@@ -48,7 +48,7 @@ def _log_line(tr: Tr, view: View, entry) -> str | None:  # noqa: C901 - one case
             )
         return line
     if kind == "announce":
-        return announcement(tr, view, {**d, "action": d["action"]})
+        return announcement(tr, view, {**d, "action": d["action"]}, now=False)
     if kind == "cancel":
         return ("{w} annule avec {s} ({c} PA)" if fr else "{w} cancels with {s} ({c} PA)").format(
             w=who, s=tr.source(card_id(d["source"])), c=d["cost"]
