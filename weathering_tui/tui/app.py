@@ -5,11 +5,13 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from textual import events
 from textual.app import App
 from textual.binding import Binding
 
 from ..savemeta import list_saves
 from ..words import Tr
+from .screens.choice import typed_before_shown
 from .screens.title import TitleScreen
 from .screens.too_small import TooSmallScreen
 
@@ -69,10 +71,6 @@ class WeatheringApp(App[None]):
     async def on_event(self, event) -> None:
         """Keys typed ahead never answer a dialog that was not on screen when they were
         typed (`typed_before_shown`); everything else goes on as Textual does it."""
-        from textual import events
-
-        from .screens.choice import typed_before_shown
-
         typed_ahead = (
             isinstance(event, events.Key)
             and not event.is_forwarded
