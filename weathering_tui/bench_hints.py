@@ -3,11 +3,14 @@
 Positions are turn decisions from seeded heuristic games (1v1, 2v1, 3v2 in turn). For
 each, in one run:
 
-- the hint of before (pimc: 5 candidates × 12 rollouts, ranked by win share), and the
-  hint of now (bots/hints.py: the expert's successive halving, 36 rollouts);
-- a reference 16 times deeper than the hint of now: every candidate of either hint and
-  every distinct legal move the expert considers, each played out on the same 48 worlds
-  (flat, no halving: every move's estimate has the same weight).
+- the hint of before (pimc: 5 candidates × 12 rollouts, ranked by win share), the
+  hint of now (bots/hints.py: the expert's successive halving, 36 rollouts to the
+  end) and the hint judged (96 rollouts, each judged by bots/value.py at the next
+  round's start);
+- a reference far deeper than any hint: every candidate of the hints and every
+  distinct legal move the expert considers, each played out to the end on the same 48
+  worlds (flat, no halving), then the three best of them and the hints' first moves on
+  192 more, so the moves compared are measured within about ±3 points.
 
 It prints, for each hint: how often its first move is the reference's best, how many
 points of the reference's win chance following it costs on average, how often the win
@@ -22,6 +25,8 @@ import statistics
 import time
 
 REFERENCE_WORLDS = 48
+FOCUS_WORLDS = 192
+JUDGED_BUDGET = 96
 
 
 def positions(count: int):
@@ -46,23 +51,34 @@ def positions(count: int):
     return found
 
 
-def _reference(view, moves: list, content) -> dict:
-    """Each move's win share over the same REFERENCE_WORLDS sampled worlds."""
+def _reference(view, moves: list, content, focus: set[int]) -> dict:
+    """Each move's win share over the same REFERENCE_WORLDS sampled worlds; then the
+    best three of them and the moves in `focus` (the hints' first moves) on
+    FOCUS_WORLDS more, so the moves the verdicts compare are measured within about
+    ±3 points (48 worlds alone: ±7, the reference's noise would be read as the hint's)."""
     from .bots.expert import rollout
     from .engine import clone, determinize
 
-    wins = {i: 0 for i in range(len(moves))}
+    wins = {i: 0.0 for i in range(len(moves))}
+    played = {i: 0 for i in range(len(moves))}
     rng = random.Random(view.version * 7 + view.seat)
-    for _ in range(REFERENCE_WORLDS):
-        world = random.Random(rng.randrange(1 << 62))
-        sample = determinize(view, content, world)
-        sample.keep_log = False
-        after = world.getstate()
-        for i, move in enumerate(moves):
-            world.setstate(after)
-            _, won = rollout(view, clone(sample), move, world, content, lean=True)
-            wins[i] += won
-    return {i: wins[i] / REFERENCE_WORLDS for i in wins}
+
+    def play(worlds: int, chosen: list[int]) -> None:
+        for _ in range(worlds):
+            world = random.Random(rng.randrange(1 << 62))
+            sample = determinize(view, content, world)
+            sample.keep_log = False
+            after = world.getstate()
+            for i in chosen:
+                world.setstate(after)
+                _, won = rollout(view, clone(sample), moves[i], world, content, lean=True)
+                wins[i] += won
+                played[i] += 1
+
+    play(REFERENCE_WORLDS, list(range(len(moves))))
+    first = sorted(wins, key=lambda i: -wins[i])[:3]
+    play(FOCUS_WORLDS, sorted(set(first) | focus))
+    return {i: wins[i] / played[i] for i in wins}, set(first) | focus
 
 
 def judge(view) -> dict:
@@ -83,15 +99,19 @@ def judge(view) -> dict:
     started = time.perf_counter()
     now = hints(view, content)
     now_seconds = time.perf_counter() - started
+    started = time.perf_counter()
+    judged = hints(view, content, budget=JUDGED_BUDGET, horizon=1)
+    judged_seconds = time.perf_counter() - started
     moves, keys = [], []
-    pool = [r.action for r in before] + [h.action for h in now]
+    pool = [r.action for r in before] + [h.action for h in now] + [h.action for h in judged]
     pool += SearchBot(seed, content).moves(view, before[0].action)
     for move in pool:
         if action_key(move) not in keys:
             keys.append(action_key(move))
             moves.append(move)
-    deep = _reference(view, moves, content)
-    best = max(deep.values())
+    focus = {keys.index(action_key(h[0].action)) for h in (before, now, judged)}
+    deep, measured = _reference(view, moves, content, focus)
+    best = max(deep[i] for i in measured)
 
     def verdict(action, shown):
         i = keys.index(action_key(action))
@@ -104,8 +124,10 @@ def judge(view) -> dict:
     return {
         "before": verdict(before[0].action, before[0].win),
         "now": verdict(now[0].action, now[0].win),
+        "judged": verdict(judged[0].action, judged[0].win),
         "tied": now.tied,
-        "seconds": (before_seconds, now_seconds),
+        "judged_tied": judged.tied,
+        "seconds": (before_seconds, now_seconds, judged_seconds),
     }
 
 
@@ -118,9 +140,15 @@ def bench_hints(count: int = 24, workers: int = 2) -> None:
         results = pool.map(judge, views, chunksize=1)
     print(
         f"hints on {len(results)} positions (1v1, 2v1, 3v2) against a reference of every "
-        f"move on the same {REFERENCE_WORLDS} worlds:"
+        f"move on the same {REFERENCE_WORLDS} worlds, the best and the hints' first moves on "
+        f"{REFERENCE_WORLDS + FOCUS_WORLDS}:"
     )
-    for name, label in (("before", "pimc, 5 × 12"), ("now", "expert, 36")):
+    variants = (
+        ("before", "pimc, 5 × 12"),
+        ("now", "expert, 36"),
+        ("judged", f"expert, {JUDGED_BUDGET} judged at the next round"),
+    )
+    for name, label in variants:
         rows = [r[name] for r in results]
         agree = sum(r["agrees"] for r in rows) / len(rows)
         cost = statistics.mean(r["cost"] for r in rows)
@@ -132,11 +160,12 @@ def bench_hints(count: int = 24, workers: int = 2) -> None:
             f"following it costs {cost:.1f} points of win chance on average; the chance "
             f"shown is within 5 points in {within:.0%} (off by {mean_off:.1f} on average)"
         )
-    tied = sum(r["tied"] for r in results)
-    print(f"  now: {tied} of {len(results)} hints say the first moves cannot be told apart")
-    before = sum(r["seconds"][0] for r in results)
-    now = sum(r["seconds"][1] for r in results)
+    for name in ("tied", "judged_tied"):
+        tied = sum(r[name] for r in results)
+        print(f"  {name}: {tied} of {len(results)} hints say the first moves cannot be told apart")
+    before, now, judged = (sum(r["seconds"][k] for r in results) for k in range(3))
     print(
         f"  time per hint: before {before / len(results):.2f} s, now {now / len(results):.2f} s "
-        f"({now / before:.2f}×, side by side in the same processes)"
+        f"({now / before:.2f}×), judged {judged / len(results):.2f} s ({judged / before:.2f}×), "
+        "side by side in the same processes"
     )

@@ -21,6 +21,11 @@ BOTS = {
     "expert_turn": functools.partial(SearchBot, aside=0.0),
     # with four times the work,
     "expert_deep": functools.partial(SearchBot, budget=192, anchor=1.0),
+    # with each rollout judged by bots/value.py at the next round's start (shorter
+    # rollouts: four times the budget in the same time),
+    "expert_value": functools.partial(SearchBot, budget=192, anchor=1.0, horizon=1),
+    # the same, not anchored,
+    "expert_value_free": functools.partial(SearchBot, budget=192, horizon=1),
     # and information-set MCTS over its turn's plan, at the same work (bots/ismcts.py).
     "ismcts": IsmctsBot,
 }

@@ -32,6 +32,7 @@ from ..content import effects as fx
 from ..engine import LeanView, View, apply, clone, view_for
 from ..engine import actions as act
 from .heuristic import HeuristicBot
+from .value import ecologist_chance
 
 
 @attrs.frozen
@@ -166,18 +167,31 @@ def rollout(
     content,
     horizon: int | None = None,
     lean: bool = False,
-) -> tuple[float, bool]:
+    judged: bool = False,
+) -> tuple[float, float]:
     """The game played out from a sampled state with heuristic bots on every seat: the
     final gauge, +5 for a win and -5 for a loss, from the deciding side's point of view;
-    and whether it won. `horizon`: rounds to play out (None: to the end). `lean`: the
-    bots read `LeanView`s (the same decisions, built only as far as they are read)."""
+    and whether it won (1 or 0). `horizon`: rounds to play out (None: to the end).
+    `judged`: at the horizon, the game is judged by bots/value.py (the expected final
+    gauge ±5 weighted by the win chance, and that chance) where it has weights, else
+    played on to the end. `lean`: the bots read `LeanView`s (the same decisions, built
+    only as far as they are read)."""
     apply(state, action)
     bots = [HeuristicBot(world.randrange(1 << 30), content) for _ in state.players]
     stop_round = None if horizon is None else state.round + horizon
     steps = 0
     while not state.over and steps < 4000:
         if stop_round is not None and state.round >= stop_round:
-            break
+            judgement = ecologist_chance(state) if judged else None
+            if judgement is not None:
+                chance, expected = judgement
+                score = expected + 10 * chance - 5
+                if view.me.side == "ecologist":
+                    return score, chance
+                return -score, 1.0 - chance
+            if not judged:
+                break
+            stop_round = None  # no weights for this round: to the end
         seat = state.pending.seat
         seat_view = LeanView(state, seat) if lean else view_for(state, seat, with_log=False)
         apply(state, bots[seat].choose(seat_view), seat_view)
@@ -186,5 +200,5 @@ def rollout(
     ecologists_win = hp >= view.threshold
     score = hp + (5 if ecologists_win else -5)
     if view.me.side == "ecologist":
-        return score, ecologists_win
-    return -score, not ecologists_win
+        return score, float(ecologists_win)
+    return -score, float(not ecologists_win)

@@ -35,6 +35,7 @@ from .search import Estimate, SearchBot, Stopped  # noqa: F401 - Stopped is the 
 HINTS = 3
 CANDIDATES = 12
 BUDGET = 36  # rollouts in all (today's 12 × 5 candidates was 60)
+HORIZON = None  # rounds a rollout plays before bots/value.py judges it (None: to the end)
 
 
 @attrs.frozen
@@ -69,13 +70,14 @@ def hints(
     count: int = HINTS,
     should_stop: Callable[[], bool] | None = None,
     budget: int = BUDGET,
+    horizon: int | None = HORIZON,
 ) -> Hints:
     """The `count` best moves, best first, at any decision (a turn, a cancel or not, a
     discard…). Raises `Stopped` when asked to."""
     from ..sim.stats import wilson
 
     seed = zlib.crc32(f"{view.seat}:{view.version}:{view.round}:{len(view.legal)}".encode())
-    bot = SearchBot(seed, content, budget=budget, candidates=CANDIDATES)
+    bot = SearchBot(seed, content, budget=budget, candidates=CANDIDATES, horizon=horizon)
     ranked = bot.rank(view, should_stop=should_stop)
     ranked, tied, why, gap = arrange(ranked, lambda a: harms_own_side(bot, view, a))
     moves = []

@@ -74,6 +74,7 @@ class SearchBot:
         cap: float = 10.0,
         aside: float = 0.5,
         anchor: float | None = None,
+        horizon: int | None = None,
     ):
         self.rng = random.Random(seed)
         self.content = content or default_content()
@@ -86,6 +87,9 @@ class SearchBot:
         # None, or: the heuristic's choice stays in the race to the end, and another move
         # is chosen over it only if it does better by `anchor` times the paired interval.
         self.anchor = anchor
+        # None: rollouts to the game's end; else rounds played before bots/value.py
+        # judges the game (where it has weights for that round)
+        self.horizon = horizon
         self.belief: float | None = None
 
     def choose(self, view: View):
@@ -125,7 +129,7 @@ class SearchBot:
         deadline = time.perf_counter() + self.cap
         # scores[i][w]: candidate i's result in world w (worlds numbered as sampled)
         scores: list[dict[int, float]] = [{} for _ in options]
-        wins = [0] * len(options)
+        wins = [0.0] * len(options)
         alive = list(range(len(options)))
         rounds = max(1, math.ceil(math.log2(len(options))))
         spent = 0
@@ -148,7 +152,14 @@ class SearchBot:
                         raise Stopped  # between any two rollouts, not only two worlds
                     world.setstate(after)
                     score, won = rollout(
-                        view, clone(sample), options[i], world, self.content, lean=True
+                        view,
+                        clone(sample),
+                        options[i],
+                        world,
+                        self.content,
+                        self.horizon,
+                        lean=True,
+                        judged=self.horizon is not None,
                     )
                     scores[i][worlds] = score
                     wins[i] += won
