@@ -22,8 +22,7 @@ from __future__ import annotations
 import math
 
 from ..content import effects as fx
-from ..engine.common import card_id
-from ..engine.state import GameState
+from ..engine import GameState, card_id
 from .value_weights import CHARACTERS, EVENTS, MODEL, THRESHOLD
 
 FEATURES = (
