@@ -91,3 +91,13 @@ def test_the_judged_search_decides_from_the_view_only():
         twin = another_hand_dealt(state, seat)
         again = SearchBot(seed=seed, budget=24, horizon=1).choose(view_for(twin, seat))
         assert action == again and action in view_for(state, seat).legal
+
+
+def test_a_training_game_is_read_at_every_round_start_with_its_final_gauge():
+    from weathering_tui.bots.value_fit import play
+
+    rows = play(("2v1", 1_000_001))
+    rounds = [r for r, _, _ in rows]
+    assert rounds == list(range(rounds[0], rounds[0] + len(rounds))) and rounds[0] <= 2
+    assert len({hp for _, _, hp in rows}) == 1 and 0 <= rows[0][2] <= 30
+    assert all(len(x) == len(FEATURES) for _, x, _ in rows)
