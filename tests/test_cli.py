@@ -131,7 +131,11 @@ def test_a_long_run_shows_its_progress_on_a_terminal_only():
     quiet = Progress(6, Tr("fr"), stream=piped, every=0)
     simulate(6, "1v1", 3, progress=quiet)
     assert piped.getvalue() == ""
-    assert "parties/s" in Progress(2, Tr("fr")).line(1.0)
+    french = Terminal()
+    in_french = Progress(2, Tr("fr"), stream=french, every=0)
+    simulate(2, "1v1", 3, progress=in_french)
+    in_french.close()
+    assert "2/2 parties" in french.getvalue() and "parties/s" in french.getvalue()
 
 
 @pytest.mark.parametrize(

@@ -1,13 +1,39 @@
-"""A progress bar on stderr for long runs (`simulate`, `balance`): games done, games per
-second and the time left, redrawn in place. Only on a terminal: piped or with --json,
-nothing is written (the output stays clean for tools)."""
+"""A progress bar on stderr for long runs (`simulate`, `balance`, `duel`, `check`): games
+done, games per second and the time left, drawn by `rich.progress` (installed with
+Textual). Only on a terminal: piped or with --json, nothing is written (the output
+stays clean for tools). The words are the player's language's (`sim.progress`)."""
 
 from __future__ import annotations
 
 import sys
 import time
 
+from rich.console import Console
+from rich.progress import BarColumn, ProgressColumn, TimeRemainingColumn
+from rich.progress import Progress as Bar
+from rich.text import Text
+
 WIDTH = 24
+
+
+class _Words(ProgressColumn):
+    """Games done, games/s and the time left, in the player's words."""
+
+    def __init__(self, tr):
+        super().__init__()
+        self.tr = tr
+        self.left = TimeRemainingColumn()
+
+    def render(self, task) -> Text:
+        return Text(
+            self.tr(
+                "sim.progress",
+                done=int(task.completed),
+                total=int(task.total or 0),
+                rate=f"{task.speed or 0.0:.1f}",
+                left=self.left.render(task).plain,
+            )
+        )
 
 
 class Progress:
@@ -18,40 +44,35 @@ class Progress:
         self.tr = tr or Tr("en")
         self.stream = stream if stream is not None else sys.stderr
         self.shown = hasattr(self.stream, "isatty") and self.stream.isatty()
-        self.started = time.perf_counter()
-        self.every = every
+        self.bar: Bar | None = None
+        if self.shown:
+            console = Console(file=self.stream, force_terminal=True, highlight=False)
+            self.bar = Bar(
+                BarColumn(bar_width=WIDTH),
+                _Words(self.tr),
+                console=console,
+                transient=True,
+                auto_refresh=False,
+                # games/s over the last minute of games, not only the last few
+                speed_estimate_period=60.0,
+            )
+            self.task = self.bar.add_task("", total=self.total)
+            self.bar.start()
+        self.every = every  # seconds between two redraws at most (the last one always)
         self.last = 0.0
         self.done = 0
 
     def __call__(self, done: int) -> None:
         """`done` games out of the total are played."""
         self.done = done
-        now = time.perf_counter()
-        if self.shown and (now - self.last >= self.every or done >= self.total):
-            self.last = now
-            self.stream.write("\r" + self.line(now - self.started) + "\x1b[K")
-            self.stream.flush()
-
-    def line(self, seconds: float) -> str:
-        filled = round(WIDTH * self.done / self.total)
-        rate = self.done / seconds if seconds > 0 else 0.0
-        left = (self.total - self.done) / rate if rate > 0 else 0.0
-        bar = "█" * filled + "░" * (WIDTH - filled)
-        return self.tr(
-            "sim.progress",
-            bar=bar,
-            done=self.done,
-            total=self.total,
-            rate=f"{rate:.1f}",
-            left=_clock(left),
-        )
+        if self.bar is not None:
+            self.bar.update(self.task, completed=done)
+            now = time.perf_counter()
+            if now - self.last >= self.every or done >= self.total:
+                self.last = now
+                self.bar.refresh()
 
     def close(self) -> None:
-        if self.shown:
-            self.stream.write("\r\x1b[K")
-            self.stream.flush()
-
-
-def _clock(seconds: float) -> str:
-    seconds = int(round(seconds))
-    return f"{seconds // 60}:{seconds % 60:02d}"
+        if self.bar is not None:
+            self.bar.stop()
+            self.bar = None

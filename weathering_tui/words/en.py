@@ -8,7 +8,7 @@ STRINGS: dict[str, str] = {
     "footer.watch": "{name} decides",
     "footer.wait": "{name} decides: your keys wait for your turn",
     "choice.only_one": "The other options need PA or cards you do not have: the one possible was taken for you. Now:",
-    "sim.progress": "{bar} {done}/{total} games · {rate} games/s · {left} left",
+    "sim.progress": "{done}/{total} games · {rate} games/s · {left} left",
     # the command line
     "cli.export.failed": "weathering export: {problem}",
     "cli.join.bot_table": "weathering join: error: --bot needs --table (see --help)",

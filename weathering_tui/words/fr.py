@@ -8,7 +8,7 @@ STRINGS: dict[str, str] = {
     "footer.watch": "{name} décide",
     "footer.wait": "{name} décide : vos touches attendent votre tour",
     "choice.only_one": "Les autres options demandent des PA ou des cartes que vous n'avez pas : la seule possible a été prise pour vous. Maintenant :",
-    "sim.progress": "{bar} {done}/{total} parties · {rate} parties/s · reste {left}",
+    "sim.progress": "{done}/{total} parties · {rate} parties/s · reste {left}",
     "cli.usage": "{prog} : erreur : {problem} (voir --help)",
     # the command line
     "cli.export.failed": "weathering export : {problem}",
