@@ -193,7 +193,7 @@ async def bea_from_b(tmp_path, redis_url):
         reader, writer = await asyncio.open_unix_connection(str(other.socket_path))
         writer.write(pr.client_line(pr.Hello(pr.PROTOCOL, "t", identity="bea")))
         for _ in range(50):  # the other server's lobby learns of the table
-            if "k" in other.remote:
+            if "k" in other.cluster.relay.remote:
                 break
             await asyncio.sleep(0.1)
         writer.write(pr.client_line(pr.TakeSeat("k", 0)))  # forwarded to the owner
@@ -301,7 +301,7 @@ def test_a_connection_is_named_on_redis_by_a_token_never_reused(tmp_path):
     for one who left (and inherit their seat)."""
     from weathering_tui.net.server import Server
 
-    server = Server(tmp_path / "s", tmp_path / "s.sock")
+    server = Server(tmp_path / "s", tmp_path / "s.sock", store=RedisStore("redis://localhost"))
 
     class Conn:
         pass
@@ -310,7 +310,7 @@ def test_a_connection_is_named_on_redis_by_a_token_never_reused(tmp_path):
     for _ in range(200):
         conn = Conn()
         ids.append(id(conn))
-        token = server._conn_token(conn)
+        token = server.cluster.relay.token(conn)
         assert token not in seen
         seen.add(token)
         del conn  # freed at once (no cycle): its id is free for the next one
@@ -353,7 +353,7 @@ class BeaOnB:
         self.reader, self.writer = await asyncio.open_unix_connection(str(self.other.socket_path))
         self.writer.write(pr.client_line(pr.Hello(pr.PROTOCOL, "t", identity="bea")))
         for _ in range(50):
-            if "k" in self.other.remote:
+            if "k" in self.other.cluster.relay.remote:
                 break
             await asyncio.sleep(0.1)
         self.writer.write(pr.client_line(pr.TakeSeat("k", 0)))
@@ -422,11 +422,14 @@ async def test_players_at_a_table_their_server_lost_are_told_it_is_moving(tmp_pa
         writer.write(pr.client_line(pr.CreateTable("k", "1v1", (0,), start_when_full=True)))
         writer.write(pr.client_line(pr.TakeSeat("k", 0)))
         for _ in range(50):
-            if server.tables.get("k") is not None and server.tables["k"].key in server.leases:
+            if (
+                server.tables.get("k") is not None
+                and server.tables["k"].key in server.cluster.owner.leases
+            ):
                 break
             await asyncio.sleep(0.1)
         table = server.tables["k"]
-        server._lost(table.key)
+        server.cluster.owner.lost(table.key)
         notice = lambda m: m.get("kind") if m["type"] == "notice" else None  # noqa: E731
         kinds = await gather(reader, notice, 5, enough=lambda found: "moving" in found)
         assert "moving" in kinds
@@ -455,14 +458,15 @@ def test_a_pause_notice_reaches_every_player_of_a_remote_table_once(tmp_path, re
 
     players = [Player(), Player()]
     for player in players:
-        server.local_by_id[server._conn_token(player)] = player
-    server.forwarded["k"] = set(players)
-    server._tell_forwarded("k", "k", "paused")  # Redis away, said by this server
+        server.cluster.relay.local_by_id[server.cluster.relay.token(player)] = player
+    server.cluster.relay.forwarded["k"] = set(players)
+    server.cluster.relay.tell("k", "k", "paused")  # Redis away, said by this server
     said = server.notice_clock.last  # then the owner's own words, said after it:
     for n, kind in enumerate(("paused", "resumed", "resumed"), start=said + 1):
         line = pr.server_line("notice", table="k", kind=kind, name="", n=n)
         for player in players:
-            server._deliver(player.cluster_token, line.rstrip(b"\n"))
+            server.cluster.relay.deliver(server.cluster.relay.token(player), line.rstrip(b"\n"))
     assert [p.lines for p in players] == [["paused", "resumed"], ["paused", "resumed"]]
-    server.forward_gone(players[0])
-    assert all(said[1] != players[0].cluster_token for said in server.told)
+    token = server.cluster.relay.token(players[0])
+    server.cluster.relay.gone(players[0])
+    assert all(said[1] != token for said in server.cluster.relay.told)

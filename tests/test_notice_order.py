@@ -96,18 +96,20 @@ def test_the_relay_keeps_the_owner_s_numbers_and_a_stale_pause_stays_unseen(tmp_
             client.take(line)
 
     bea = Bea()
-    server.local_by_id[server._conn_token(bea)] = bea
-    server.forwarded["k"] = {bea}
+    server.cluster.relay.local_by_id[server.cluster.relay.token(bea)] = bea
+    server.cluster.relay.forwarded["k"] = {bea}
     owner = NoticeClock()
     queued = notice("paused", owner.next())  # the owner's word, stamped as Redis went
-    server._tell_forwarded("k", "k", "paused")  # her own server's
-    server._tell_forwarded("k", "k", "resumed")
-    server._deliver(bea.cluster_token, queued.rstrip(b"\n"))
+    server.cluster.relay.tell("k", "k", "paused")  # her own server's
+    server.cluster.relay.tell("k", "k", "resumed")
+    server.cluster.relay.deliver(server.cluster.relay.token(bea), queued.rstrip(b"\n"))
     assert bea.last["kind"] == "resumed", "her server drops it: older than its own word"
     assert [m["kind"] for m in applied] == ["paused", "resumed"]
     assert "k" not in client.paused, "she still sees the table running"
     ahead = owner.next() + 10**6  # the owner's clock a second ahead of this server's
-    server._deliver(bea.cluster_token, notice("chat", ahead, text="hi").rstrip(b"\n"))
+    server.cluster.relay.deliver(
+        server.cluster.relay.token(bea), notice("chat", ahead, text="hi").rstrip(b"\n")
+    )
     assert bea.last["n"] == ahead and applied[-1]["kind"] == "chat"
-    server._tell_forwarded("k", "k", "moving")  # this server's next word comes after it
+    server.cluster.relay.tell("k", "k", "moving")  # this server's next word comes after it
     assert bea.last["n"] > ahead and applied[-1]["kind"] == "moving"

@@ -70,7 +70,7 @@ async def test_a_full_redis_pauses_the_table_tells_why_and_resumes_by_itself(tmp
         table = server.tables["k"]
         await settled_on_ann(server, table)
         owner = store.key("table", table.key, "owner")
-        lease = server.leases[table.key]
+        lease = server.cluster.owner.leases[table.key]
         await told(ann_r, 0.5)  # (the game's start, her view)
 
         await asyncio.to_thread(admin.config_set, "maxmemory-policy", "noeviction")
@@ -93,7 +93,10 @@ async def test_a_full_redis_pauses_the_table_tells_why_and_resumes_by_itself(tmp
 
         later = await told(ann_r, 2 * LEASE_MS / 1000)  # past the lease's time, twice
         assert kinds(later) == [], later  # neither "moving" nor "taken_over": no lies
-        assert table.key in server.leases and server.leases[table.key] == lease
+        assert (
+            table.key in server.cluster.owner.leases
+            and server.cluster.owner.leases[table.key] == lease
+        )
         assert await asyncio.to_thread(admin.get, owner) == lease.encode(), "still ours"
         assert server.tables.get("k") is table and table.seat_of("ann") == 0
         assert not table.seats[0].away and not table.seats[0].botted, "her seat, her link"

@@ -179,8 +179,8 @@ async def test_a_finished_table_dropped_from_the_lobby_leaves_redis_within_a_wee
                 break
             await asyncio.sleep(0.1)
         assert client.ttl(save) == -1, "kept while the table is listed"
-        server._forget(table)
-        server.forget_in_store(table)
+        server.forget(table)
+        server.cluster.forget(table)
         for _ in range(50):
             if client.ttl(save) > 0:
                 break

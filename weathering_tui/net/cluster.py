@@ -1,5 +1,7 @@
 """Several `serve --store` processes on one Redis: one owner per table, any server
-reaches any table (a part of the server, `Server` is a `Cluster`).
+reaches any table. A `Cluster` is an object the server holds when it has a store: this
+module its links and loops, `cluster_owner.py` the tables it owns (leases, commands in,
+takeovers), `cluster_relay.py` its players at other servers' tables.
 
 - **One owner per table.** A lease, `table:KEY:owner` = the server's id, set with
   `SET NX PX` and renewed every second, says which server applies the table's actions.
@@ -25,6 +27,12 @@ reaches any table (a part of the server, `Server` is a `Cluster`).
   send their players' seats again, as a client does after a restart.
 - **The lobby** lists every table of every server: each owner keeps its tables'
   summaries in `table:KEY:summary` and bumps `lobby`; the others read them on change.
+- **A store that refuses writes.** Redis at its memory limit with `noeviction` refuses
+  every write with an OOM error; Redis gone refuses them all too. Neither is a lost
+  lease: the lease is renewed first (PEXPIRE is still allowed at the memory limit) and
+  stays ours; only a lease another server now holds is lost. Meanwhile each table this
+  server owns is paused (`refuses`: no move is taken, its players told the true reason
+  once) and resumes by itself once a write goes through again.
 
 Redis is trusted: a server's messages on it are taken as they come (the identity of a
 forwarded player is the one its server saw). Keep Redis on loopback or a private
@@ -36,54 +44,43 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
-import secrets
 
 from . import protocol as pr
-from .cluster_base import (  # noqa: F401 - LEASE_MS and the scripts are the cluster's words
-    LEASE_MS,
-    RELEASE,
-    RENEW,
-    TABLE_MESSAGES,
-    TICK,
-    RemoteConn,
-    server_id,
-)
-from .cluster_loops import ClusterLoops
-from .cluster_relay import ClusterRelay, Reconnected
+from .cluster_base import ALIVE_MS, LEASE_MS, OUT_KEEP, RELEASE, RENEW, TICK, Link, refused
+from .cluster_owner import Ownership
+from .cluster_relay import Relay
+
+__all__ = ["LEASE_MS", "Cluster"]
 
 
-class Cluster(ClusterLoops, ClusterRelay):
-    """The servers-sharing-a-store half of the server (state in `Server.__init__`)."""
+class Cluster:
+    """This server among those sharing a store. It holds the tables' lobby (`lobby`)
+    and is given the server's `dispatch` (a message handled as if read here), `gone` (a
+    player gone) and `sent` (every line written, for tests)."""
 
-    def cluster_init(self) -> None:
-        self.server_id = server_id()
-        self.leases: dict[str, str] = {}  # table key -> our lease's token (we own it)
-        self.remote: dict[str, dict] = {}  # table name (casefold) -> {key, owner, summary}
-        self.remote_conns: dict[tuple[str, str], RemoteConn] = {}
-        self.forwarded: dict[str, set] = {}  # remote table name (cf) -> local conns there
-        self.seated_with: dict[str, str] = {}  # remote table -> the owner our seats went to
-        self.local_by_id: dict[str, object] = {}  # our players at remote tables, by token
-        self.conn_count = 0
+    def __init__(self, store, lobby, dispatch, gone, sent):
+        self.store = store
+        self.lobby = lobby
+        self.link = Link(store)
+        self.relay = Relay(self.link, lobby, dispatch)
+        self.owner = Ownership(self.link, lobby, self.relay, dispatch, gone, sent)
         self.registry: set[str] = set()  # every table key in the store, as last read
-        self.moving: set[str] = set()  # remote tables whose owner is gone (being taken over)
-        # The last pause/resume/move each of our players was told, by (table, player).
-        self.told: dict[tuple[str, str], str] = {}
-        self.told_n: dict[tuple[str, str], int] = {}  # and the newest notice's number
-        self.outbox: list[tuple[str, dict]] = []  # (stream, fields) to add
-        self.outbox_wake = asyncio.Event()
         self.lobby_seen = -1
         self.lobby_dirty = False
-        self.cluster_tasks: list[asyncio.Task] = []
-        self.cluster_closing = False  # the stop: every loop ends at its next turn
-        self.aredis = None
+        self.tasks: list[asyncio.Task] = []
+        self.refuses = False  # the store refused the last write tried (or does not answer)
 
     @property
-    def clustered(self) -> bool:
-        return self.store is not None
+    def server_id(self) -> str:
+        return self.link.server_id
+
+    @property
+    def closing(self) -> bool:
+        return self.link.closing
 
     # ------------------------------------------------------------ start and stop
 
-    async def cluster_start(self) -> None:
+    async def start(self) -> None:
         import redis.asyncio as aioredis
         from redis.asyncio.retry import Retry
         from redis.backoff import NoBackoff
@@ -94,61 +91,61 @@ class Cluster(ClusterLoops, ClusterRelay):
         # Failing fast, as the store's own client: the loops try again every second, and
         # our players are told the table is paused meanwhile (the client's default is
         # to retry with backoff for seconds, in silence).
-        self.aredis = aioredis.Redis(
+        aredis = self.link.aredis = aioredis.Redis(
             **parse_url(self.store.url),
             socket_timeout=5,
             socket_connect_timeout=2,
-            client_name=self.server_id,
+            client_name=self.link.server_id,
             retry=Retry(NoBackoff(), 1),
         )
-        self.renew_script = self.aredis.register_script(RENEW)
-        self.release_script = self.aredis.register_script(RELEASE)
-        self.reconnected = Reconnected(self._ask_again)
+        self.owner.renew_script = aredis.register_script(RENEW)
+        self.owner.release_script = aredis.register_script(RELEASE)
         pubsub = None
         try:  # our channel, and the tables every server knows, before any player comes
-            pubsub = await self.subscribe()
-            await self._tick()
+            pubsub = await self.relay.subscribe()
+            await self.tick()
         except Exception as exc:  # noqa: BLE001 - Redis away: the loops try again
             print(f"weathering serve: store: {exc}", flush=True)
         loop = asyncio.get_running_loop()
-        relay = self._relay_loop(pubsub)
-        for job in (self._tick_loop(), self._inbox_loop(), relay, self._out_loop()):
-            self.cluster_tasks.append(loop.create_task(job))
+        jobs = (self._tick_loop(), self.owner.inbox_loop(), self.relay.loop(pubsub))
+        for job in (*jobs, self._out_loop()):
+            self.tasks.append(loop.create_task(job))
 
-    async def cluster_stop_loops(self) -> None:
+    async def stop_loops(self) -> None:
         """No more commands read, leases renewed or tables taken over (at the stop).
 
         The Redis client may turn a cancellation inside a read into a connection error,
         which a loop takes for Redis being away: each loop also stops at its next turn
-        (`cluster_closing`), and the stop never waits on a loop for long."""
-        self.cluster_closing = True
+        (`closing`), and the stop never waits on a loop for long."""
+        self.link.closing = True
         for _ in range(3):
-            pending = [task for task in self.cluster_tasks if not task.done()]
+            pending = [task for task in self.tasks if not task.done()]
             if not pending:
                 break
             for task in pending:
                 task.cancel()
             await asyncio.wait(pending, timeout=1.0)
-        self.cluster_tasks = []
+        self.tasks = []
 
-    async def cluster_stop(self) -> None:
+    async def stop(self) -> None:
         """Whatever is still to add to Redis, then our leases go."""
-        if self.aredis is not None and self.outbox:
+        aredis = self.link.aredis
+        if aredis is not None and self.link.outbox:
             try:
-                pipe = self.aredis.pipeline(transaction=False)
-                for target, fields in self.outbox:
-                    self.add_out(pipe, target, fields)
+                pipe = aredis.pipeline(transaction=False)
+                for target, fields in self.link.outbox:
+                    _add_out(pipe, target, fields)
                 await pipe.execute()
             except Exception:  # noqa: BLE001 - Redis gone: nothing more to say
                 pass
-        if self.aredis is not None:
+        if aredis is not None:
             try:  # our leases go at once: another server need not wait for them
-                for key, token in list(self.leases.items()):
-                    owner = self.store.key("table", key, "owner")
-                    await self.release_script(keys=[owner], args=[token])
-                await self.aredis.aclose()
+                await self.owner.release_all()
+                await aredis.aclose()
             except Exception:  # noqa: BLE001 - Redis gone: the leases expire by themselves
                 pass
+
+    # ------------------------------------------------------------ tables made and gone
 
     async def claim(self, conn, table) -> None:
         """A table made here is made once the store has it: its lease taken and its
@@ -157,204 +154,208 @@ class Cluster(ClusterLoops, ClusterRelay):
         another server had the name already (made there in the same second), it is
         refused as taken."""
         owner = self.store.key("table", table.key, "owner")
-        token = self._token()
+        token = self.link.token()
         table.journal.fence = (owner, token)
+        aredis, release = self.link.aredis, self.owner.release_script
         try:
-            ok = await self.aredis.set(owner, token, nx=True, px=LEASE_MS)
+            ok = await aredis.set(owner, token, nx=True, px=LEASE_MS)
             if ok:  # listed, and what makes it again should this server die first
                 waiting = json.dumps(table.waiting_record())
-                pipe = self.aredis.pipeline(transaction=True)
+                pipe = aredis.pipeline(transaction=True)
                 pipe.set(self.store.key("table", table.key, "waiting"), waiting)
                 pipe.sadd(self.store.key("tables"), table.key)
                 try:
                     await pipe.execute()
                 except Exception:
                     with contextlib.suppress(Exception):  # (else it expires by itself)
-                        await self.release_script(keys=[owner], args=[token])
+                        await release(keys=[owner], args=[token])
                     raise
         except Exception as exc:  # noqa: BLE001 - the store refused: so is the table
             print(f"weathering serve: table {table.name} not made: store: {exc}", flush=True)
             raise self._unmade(
                 table, "storage", "the server cannot save right now: no table was made"
             ) from None
-        if self.tables.get(table.name.casefold()) is not table:  # (gone meanwhile: the stop)
+        if self.lobby.tables.get(table.name.casefold()) is not table:  # (gone: the stop)
             with contextlib.suppress(Exception):
-                await self.release_script(keys=[owner], args=[token])
+                await release(keys=[owner], args=[token])
             return
         if not ok:
             print(f"weathering serve: table {table.name} is another server's", flush=True)
             raise self._unmade(table, "name_taken", "a table has that name already")
-        self.leases[table.key] = token
+        self.owner.leases[table.key] = token
         self.publish_summaries()
         conn.send(pr.server_line("created", table=table.name))
-        self.broadcast_lobby()
+        self.lobby.broadcast_lobby()
 
     def _unmade(self, table, code: str, detail: str) -> pr.ProtocolError:
         """A table the store did not take: refused to anyone who sat there meanwhile,
         and forgotten. The refusal its maker is answered with."""
         maker = pr.ProtocolError(code, detail, {"table": table.name})
-        for conn in self.at(table.name):
+        for conn in self.lobby.at(table.name):
             conn.error(code, detail, maker.params)
-        if self.tables.get(table.name.casefold()) is table:
-            self._forget(table)
+        if self.lobby.tables.get(table.name.casefold()) is table:
+            self.lobby.forget(table)
         return maker
 
-    def _token(self) -> str:
-        """A lease's value: this server, and this taking of it (a lease lost and taken
-        again is another token: what still holds the old one can write nothing)."""
-        return f"{self.server_id}/{secrets.token_hex(6)}"
+    def forget(self, table) -> None:
+        self.owner.forget(table)
 
-    # ------------------------------------------------------------ player's side
+    def taken(self, name: str) -> bool:
+        """A table of that name is another server's."""
+        return name.casefold() in self.relay.remote
 
-    def forward(self, conn, message) -> bool:
-        """A table message for a table another server owns: sent there. False when the
-        table is this server's (or unknown): handle it here."""
-        if not self.clustered or not isinstance(message, TABLE_MESSAGES):
-            return False
-        name = message.table.casefold()
-        if name in self.tables or name not in self.remote:
-            return False
-        remote = self.remote[name]
-        self.forwarded.setdefault(name, set()).add(conn)  # (its answers come back to it)
-        self.local_by_id[self._conn_token(conn)] = conn
-        conn.forwarded_to = getattr(conn, "forwarded_to", set()) | {name}
-        if isinstance(message, pr.TakeSeat | pr.Spectate):
-            conn.asked = getattr(conn, "asked", {})
-            conn.asked[name] = message
-            self.seated_with[name] = remote["owner"]
-        elif isinstance(message, pr.Leave):
-            getattr(conn, "asked", {}).pop(name, None)
-            self.forwarded.get(name, set()).discard(conn)
-            conn.tables.pop(remote["summary"]["name"], None)
-        self._command(remote["key"], conn, "msg", pr.client_line(message))
-        return True
-
-    def _command(self, key: str, conn, kind: str, line: bytes = b"") -> None:
-        fields = {
-            "from": self.server_id,
-            "conn": self._conn_token(conn),
-            "identity": conn.identity or "",
-            "name": conn.name,
-            "auto_pass": "1" if conn.auto_pass else "",
-            "kind": kind,
-            "line": line,
-            # the seat this player asked for there: a new owner seats them first
-            "asked": self._asked_line(conn, key),
-        }
-        self.outbox.append((self.store.key("table", key, "commands"), fields))
-        self.outbox_wake.set()
-
-    def _asked_line(self, conn, key: str) -> bytes:
-        for name, asked in getattr(conn, "asked", {}).items():
-            remote = self.remote.get(name)
-            if remote is not None and remote["key"] == key:
-                return pr.client_line(asked)
-        return b""
-
-    def forward_gone(self, conn) -> None:
-        """A local player's connection closed: the owners of its remote tables hear it."""
-        token = self._conn_token(conn)
-        self.local_by_id.pop(token, None)
-        for said in [said for said in self.told_n if said[1] == token]:
-            self.told.pop(said, None)
-            del self.told_n[said]
-        for name in getattr(conn, "forwarded_to", ()):  # every table it spoke to
-            self.forwarded.get(name, set()).discard(conn)
-            remote = self.remote.get(name)
-            if remote is not None:
-                self._command(remote["key"], conn, "gone")
-
-    def _conn_token(self, conn) -> str:
-        """A connection's name on Redis, never reused (an id() is, once freed)."""
-        token = getattr(conn, "cluster_token", None)
-        if token is None:
-            self.conn_count += 1
-            token = conn.cluster_token = f"{self.conn_count}-{secrets.token_hex(4)}"
-        return token
-
-    def _local(self, conn_id: str):
-        return self.local_by_id.get(conn_id)
-
-    def _deliver(self, conn_id: str, line: bytes) -> None:
-        """A line the owner of a remote table sent one of our players."""
-        conn = self.local_by_id.get(conn_id)
-        if conn is None or conn.closed:
-            return
-        if line.startswith(b'{"view":'):  # (a view: nothing to note, the bulk of them)
-            conn.send(line)
-            return
-        message = json.loads(line)
-        table = message.get("table")
-        if message.get("type") == "notice":  # its number kept: ours come after it
-            said, number = (str(table).casefold(), conn_id), message.get("n")
-            self.notice_clock.seen(number)
-            if type(number) is not int or number <= self.told_n.get(said, -1):
-                return  # older than what this server said since (queued while Redis was away)
-            self.told_n[said] = number
-        if message.get("type") == "notice" and message.get("kind") in ("paused", "resumed"):
-            name = str(table).casefold()
-            if self.told.get((name, conn_id)) == message["kind"]:
-                return  # (said already, by this server: Redis was away for it too)
-            self.told[(name, conn_id)] = message["kind"]
-        if message.get("type") in ("seated", "watching"):
-            seat = message.get("seat", -1)
-            conn.tables[table] = seat if seat is not None else -1
-        elif message.get("type") == "taken_over":
-            conn.tables.pop(table, None)
-        conn.send(line)
-        if message.get("type") == "error" and hasattr(conn, "count_error"):
-            conn.count_error()  # refusals add up here as on this server's own tables
-
-    # ------------------------------------------------------------ owner's side
-
-    def relay(self, home: str, conn_id: str, line: bytes) -> None:
-        """A line for a player of another server: published on that server's channel."""
-        channel = self.store.key("server", home, "out")
-        self.outbox.append((channel, conn_id.encode() + b" " + line))
-        self.outbox_wake.set()
-
-    def _command_in(self, key: str, fields: dict) -> None:
-        """A message a player of another server sent one of our tables."""
-        home, conn_id = fields[b"from"].decode(), fields[b"conn"].decode()
-        identity, name = fields[b"identity"].decode(), fields[b"name"].decode()
-        if home == self.server_id:  # sent while another server owned it: ours now
-            local = self._local(conn_id)
-            if local is not None and fields[b"kind"] == b"msg":
-                try:
-                    self.dispatch(local, pr.parse_client(fields[b"line"]))
-                except pr.ProtocolError as exc:
-                    local.error(exc.code, exc.detail, exc.params)
-            return
-        remote = self.remote_conns.get((home, conn_id))
-        if remote is not None and remote.identity != identity:
-            remote = None  # (never: tokens are not reused; a mismatch is a new player)
-        if fields[b"kind"] == b"gone":
-            if remote is not None:
-                self.remote_conns.pop((home, conn_id), None)
-                self._gone(remote)
-            return
-        if remote is None:
-            remote = RemoteConn(self, home, conn_id, identity, name)
-            self.remote_conns[(home, conn_id)] = remote
-            asked = fields.get(b"asked")
-            line = fields[b"line"]
-            if asked and asked != line:  # (a new owner: the player's seat comes first)
-                with contextlib.suppress(pr.ProtocolError):
-                    self.dispatch(remote, pr.parse_client(asked))
-        remote.auto_pass = bool(fields[b"auto_pass"])
-        try:
-            message = pr.parse_client(fields[b"line"])
-            if not isinstance(message, TABLE_MESSAGES):
-                raise pr.ProtocolError("bad_message", "not a table message")
-            self.dispatch(remote, message)
-        except pr.ProtocolError as exc:
-            remote.error(exc.code, exc.detail, exc.params)
-        except Exception as exc:  # noqa: BLE001 - one bad message never stops the server
-            print(f"weathering serve: internal error on a forwarded message: {exc!r}")
-            remote.error("internal", "the server could not handle that message")
+    def remote_lobby(self) -> list[dict]:
+        return [entry["summary"] for entry in self.relay.remote.values()]
 
     def publish_summaries(self) -> None:
         """Our tables' summaries for the other servers' lobbies (sent by the out loop)."""
-        if self.clustered:
-            self.lobby_dirty = True
-            self.outbox_wake.set()
+        self.lobby_dirty = True
+        self.link.outbox_wake.set()
+
+    # ------------------------------------------------------------ the loops
+
+    async def _out_loop(self) -> None:
+        """Everything this server adds to Redis streams, in order, off the loop's path."""
+        link = self.link
+        while not link.closing:
+            await link.outbox_wake.wait()
+            link.outbox_wake.clear()
+            try:
+                while link.outbox or self.lobby_dirty:
+                    batch, link.outbox = link.outbox, []
+                    if len(batch) == 1 and not self.lobby_dirty:  # the common case, alone:
+                        await _add_out(link.aredis, *batch[0])  # (a pipeline costs more)
+                        continue
+                    pipe = link.aredis.pipeline(transaction=False)
+                    for target, fields in batch:
+                        _add_out(pipe, target, fields)
+                    if self.lobby_dirty:
+                        self.lobby_dirty = False
+                        self._summaries(pipe)
+                    batch, refusal = self._refused(batch, await pipe.execute(raise_on_error=False))
+                    if refusal is not None:
+                        raise refusal  # (what Redis refused goes again; what it took, not)
+            except Exception as exc:  # noqa: BLE001 - Redis away: try again in a moment
+                print(f"weathering serve: store: {exc}", flush=True)
+                link.outbox[:0] = batch
+                await asyncio.sleep(TICK)
+                link.outbox_wake.set()
+
+    def _summaries(self, pipe) -> None:
+        for table in list(self.lobby.tables.values()):
+            if table.key in self.owner.leases:
+                spectators = sum(c.tables.get(table.name) == -1 for c in self.lobby.at(table.name))
+                pipe.set(
+                    self.store.key("table", table.key, "summary"),
+                    json.dumps(table.summary(spectators)),
+                )
+        pipe.incr(self.store.key("lobby"))
+
+    def _refused(self, batch: list, results: list) -> tuple[list, Exception | None]:
+        """Of a pipeline's commands, those Redis refused (at its memory limit: stream
+        entries, summaries; a publish it takes) and its first refusal. Only those are
+        sent again: a line published twice would reach a player twice."""
+        errors = [got for got in results if isinstance(got, Exception)]
+        failed = [item for item, got in zip(batch, results, strict=False) if got in errors]
+        if any(isinstance(got, Exception) for got in results[len(batch) :]):
+            self.lobby_dirty = True  # (the summaries, written again)
+        return failed, (errors[0] if errors else None)
+
+    async def _tick_loop(self) -> None:
+        """Every second, `tick`. While Redis is away our players at remote tables are
+        told the table is paused (their owner's word cannot reach them), then that it
+        resumes."""
+        away = False
+        while not self.link.closing:
+            try:
+                await self.tick()
+                if away:
+                    away = False
+                    self.relay.tell_all("resumed")
+            except Exception as exc:  # noqa: BLE001 - Redis away: leases are renewed later
+                print(f"weathering serve: store: {exc}", flush=True)
+                if not away and not self.link.closing:
+                    away = True
+                    self.relay.tell_all("paused")
+                    self.writes_refused()  # our own tables too: nothing can be written
+            await asyncio.sleep(TICK)
+
+    async def tick(self) -> None:
+        """Renew our leases, drop lost ones, take over orphaned tables, read the lobby
+        and the owners of the tables our players are at."""
+        aredis, key = self.link.aredis, self.store.key
+        await self.owner.renew()  # first: Redis renews a lease when it refuses writes
+        # Our players' owners see we are here; a refusal pauses our tables.
+        await self._probe_writes(key("server", self.link.server_id, "alive"))
+        await self.owner.homes_alive()
+        keys = sorted(k.decode() for k in await aredis.smembers(key("tables")))
+        self.registry = set(keys)
+        if not keys:
+            return
+        owners = await aredis.mget([key("table", k, "owner") for k in keys])
+        summaries = await aredis.mget([key("table", k, "summary") for k in keys])
+        remote = {}
+        for table_key, owner, summary in zip(keys, owners, summaries, strict=True):
+            summary = json.loads(summary) if summary else None
+            unfinished = summary is None or not summary.get("outcome")
+            if owner is None and table_key not in self.owner.leases and unfinished:
+                try:
+                    if await self.owner.take_over(table_key):
+                        self.publish_summaries()
+                except Exception as exc:
+                    if not refused(exc):
+                        raise  # (refused: tried again next tick)
+            if table_key in self.owner.leases or summary is None:
+                continue
+            # An orphan (owner "": its lease expired, not yet taken over) is listed too:
+            # messages for it wait in its command stream for whoever takes it over.
+            owner = owner.decode().partition("/")[0] if owner else ""
+            entry = {"key": table_key, "owner": owner, "summary": summary}
+            remote[summary["name"].casefold()] = entry
+        self.relay.seen(remote)
+        await self.relay.owners_gone()
+        self.relay.new_owners()
+        seen = int(await aredis.get(key("lobby")) or 0)
+        if seen != self.lobby_seen:
+            self.lobby_seen = seen
+            self.lobby.broadcast_lobby(publish=False)
+
+    # ------------------------------------------------------------ a store that refuses
+
+    async def _probe_writes(self, alive: str) -> None:
+        """The tick's one write (we are here, for our players' owners) tells whether
+        the store takes writes. Refused: our alive mark is kept by PEXPIRE (allowed at
+        the memory limit), so that no other server takes our players for gone."""
+        try:
+            await self.link.aredis.set(alive, "1", px=ALIVE_MS)
+        except Exception as exc:
+            if not refused(exc):
+                raise  # Redis away: the tick loop says so
+            await self.link.aredis.pexpire(alive, ALIVE_MS)
+            self.writes_refused()
+            return
+        self.writes_back()
+
+    def writes_refused(self) -> None:
+        """The store refuses writes: every table of ours in play pauses (acts refused)."""
+        if not self.refuses:
+            print("weathering serve: the store refuses writes: tables paused", flush=True)
+        self.refuses = True
+        for table in self.owner.owned():
+            self.lobby.paused(table)
+
+    def writes_back(self) -> None:
+        if not self.refuses:
+            return
+        print("weathering serve: the store takes writes again: tables resume", flush=True)
+        self.refuses = False
+        for table in self.owner.owned():
+            self.lobby.resumed(table)  # told, and what waits for the journal written
+
+
+def _add_out(pipe, target: str, fields):
+    """An outbox entry, into a pipeline or sent by the client: a command added to a
+    table's stream (a dict of fields), or a line published on a server's channel."""
+    if isinstance(fields, bytes):
+        return pipe.publish(target, fields)
+    return pipe.xadd(target, fields, maxlen=OUT_KEEP, approximate=True)

@@ -1,7 +1,9 @@
-"""What the cluster's parts share: its timings, its Lua scripts, a remote player."""
+"""What the cluster's parts share: its timings, its Lua scripts, its link to Redis (with
+what waits to be added there), a remote player."""
 
 from __future__ import annotations
 
+import asyncio
 import os
 import secrets
 import socket
@@ -33,13 +35,44 @@ def server_id() -> str:
     return f"{socket.gethostname()}-{os.getpid()}-{secrets.token_hex(3)}"
 
 
+def refused(exc: BaseException) -> bool:
+    """A write Redis refused for want of memory (an OOM error, maybe from a script)."""
+    from redis.exceptions import OutOfMemoryError
+
+    return isinstance(exc, OutOfMemoryError) or "maxmemory" in str(exc)
+
+
+class Link:
+    """This server on Redis: its id, the store, the asyncio client (once started), and
+    the outbox — (stream, fields) to add or (channel, line) to publish, in order, by the
+    cluster's out loop, off the path of any message."""
+
+    def __init__(self, store):
+        self.store = store
+        self.server_id = server_id()
+        self.aredis = None  # the asyncio client, made as the cluster starts
+        self.outbox: list[tuple[str, dict | bytes]] = []
+        self.outbox_wake = asyncio.Event()
+        self.closing = False  # the stop: every loop ends at its next turn
+
+    def add(self, target: str, fields: dict | bytes) -> None:
+        self.outbox.append((target, fields))
+        self.outbox_wake.set()
+
+    def token(self) -> str:
+        """A lease's value: this server, and this taking of it (a lease lost and taken
+        again is another token: what still holds the old one can write nothing)."""
+        return f"{self.server_id}/{secrets.token_hex(6)}"
+
+
 class RemoteConn:
     """A player connected to another server, as this server's tables see them."""
 
     uid = None  # (limits per uid are the player's own server's)
 
-    def __init__(self, cluster, home: str, conn_id: str, identity: str, name: str):
-        self.cluster = cluster
+    def __init__(self, link: Link, sent, home: str, conn_id: str, identity: str, name: str):
+        self.link = link
+        self.sent = sent  # the server's hook for every line sent (tests)
         self.home = home
         self.conn_id = conn_id
         self.identity = identity
@@ -50,9 +83,10 @@ class RemoteConn:
         self.closed = False
 
     def send(self, line: bytes) -> None:
-        if not self.closed:
-            self.cluster.relay(self.home, self.conn_id, line)
-            self.cluster.sent(self, line)
+        if not self.closed:  # published on its server's channel (read by its relay)
+            channel = self.link.store.key("server", self.home, "out")
+            self.link.add(channel, self.conn_id.encode() + b" " + line)
+            self.sent(self, line)
 
     def error(self, code: str, message: str = "", params: dict | None = None) -> None:
         fields = {"params": params} if params else {}

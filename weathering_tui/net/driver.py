@@ -13,8 +13,8 @@ from ..engine import SPECTATOR, unable_seats, window_choices, window_seats
 from ..storage.journal import COMPACT_EVERY
 from . import protocol as pr
 from .broadcast import Frame, seat_view
+from .cluster_base import refused
 from .connection import Connection
-from .store_pause import refused
 from .table import Table
 
 
@@ -71,7 +71,8 @@ class Driver:
 
     def _refuse_if_paused(self, table: Table) -> None:
         """What it took last is not written yet, or the store refuses writes: no move."""
-        if table.paused or (self.store_refuses and table.store is not None):
+        refuses = self.cluster is not None and self.cluster.refuses
+        if table.paused or (refuses and table.store is not None):
             raise pr.ProtocolError("paused", "the server cannot save right now: nothing was played")
 
     def commit(self, table: Table) -> None:
@@ -99,26 +100,62 @@ class Driver:
                         await self._compact(table)
                 except OSError as exc:
                     print(f"weathering serve: table {table.name}: journal: {exc}", flush=True)
-                    if getattr(self, "cluster_closing", False):
+                    if self.cluster is not None and self.cluster.closing:
                         return  # the stop: its leases go, another server takes the table
-                    if table.store is not None and refused(exc):
-                        self.writes_refused()  # (Redis is full: every table of ours waits)
+                    if self.cluster is not None and refused(exc):
+                        self.cluster.writes_refused()  # (Redis is full: every table waits)
                     if not failed:
                         failed = True
                         table.paused = True
-                        self.pause(table)
+                        self.paused(table)
                     await asyncio.sleep(1.0)  # nothing is shown until it is written
                     continue
         finally:
             self.flushing.pop(table.name, None)
             table.paused = False
         if failed:
-            self.resume(table)  # (once the store takes writes again, if it refused them)
+            self._resume(table)  # (once the store takes writes again, if it refused them)
         if table.over and table.finished_at == float("inf"):
             table.finished_at = time.monotonic()
         self.push(table)
         if table.over or self._new_round(table):
             self.broadcast_lobby()  # the lobby lists each table's round (and its end)
+
+    def paused(self, table: Table) -> None:
+        """The table's players hear once that it is paused (whoever finds it first:
+        a journal append that failed, or the store refusing the tick's write)."""
+        if not table.pause_told:
+            table.pause_told = True
+            self.notice(table, "paused", "")
+
+    def resumed(self, table: Table) -> None:
+        """The store takes writes again: its players are told, what waits is written."""
+        self._resume(table)
+        self.commit(table)
+
+    def _resume(self, table: Table) -> None:
+        """Once the store takes writes again and the table's journal is written."""
+        refuses = self.cluster is not None and self.cluster.refuses
+        if table.pause_told and not table.paused and not refuses:
+            table.pause_told = False
+            self.notice(table, "resumed", "")
+
+    def written(self, table: Table) -> bool:
+        """Every action the table took is in its journal, and no write is under way."""
+        return not table.unjournaled and table.name not in self.flushing
+
+    def halt(self, table: Table) -> None:
+        """Nothing of this table acts again here: its bots, its journal's writes, its
+        window's clock and its seats' grace timers stop (a table another server took)."""
+        for tasks, name in ((self.drivers, table.name.casefold()), (self.flushing, table.name)):
+            task = tasks.pop(name, None)
+            if task is not None:
+                task.cancel()
+        self._close_window(table)
+        for seat in range(len(table.seats)):
+            timer = self.away_timers.pop((table.name, seat), None)
+            if timer is not None:
+                timer.cancel()
 
     @staticmethod
     def _new_round(table: Table) -> bool:

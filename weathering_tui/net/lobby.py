@@ -80,7 +80,7 @@ class Lobby:
             if not here:
                 del self.present[name]
 
-    def _forget(self, table: Table) -> None:
+    def forget(self, table: Table) -> None:
         """A table gone from the server: no connection keeps a seat or a view of it."""
         if self.tables.get(table.name.casefold()) is table:
             timer = self.expiry_timers.pop(table.name.casefold(), None)
@@ -120,14 +120,16 @@ class Lobby:
             for t in self.tables.values()
         ]
         here += [d for key, d in self.damaged.items() if key not in self.tables]
-        return here + (self.remote_lobby() if self.store is not None else [])
+        return here + (self.cluster.remote_lobby() if self.cluster is not None else [])
 
     def create(self, conn: Connection, message: pr.CreateTable):
         name = pr.clean_name(message.name)
         if not re.search(r"\w", name):
             raise pr.ProtocolError("bad_name", "a table needs a name")
         old = self.tables.get(name.casefold())
-        in_use = name.casefold() in self.remote or name.casefold() in self.damaged
+        in_use = name.casefold() in self.damaged or (
+            self.cluster is not None and self.cluster.taken(name)
+        )
         if (old is not None and not old.over) or in_use:
             raise pr.ProtocolError("name_taken", "a table has that name already")
         unfinished = [t for t in self.tables.values() if not t.over]  # started ones too
@@ -149,9 +151,9 @@ class Lobby:
             # A chosen seed lets its chooser foresee every hand: tests and benchmarks only.
             raise pr.ProtocolError("seed", "only the server's own user may choose a seed")
         if old is not None:  # a finished table gives its name to a new one
-            self._forget(old)
-            if self.store is not None:
-                self.forget_in_store(old)
+            self.forget(old)
+            if self.cluster is not None:
+                self.cluster.forget(old)
         table = Table(
             name,
             message.configuration,
@@ -167,7 +169,7 @@ class Lobby:
         stem = re.sub(r"[^a-z0-9]+", "-", name.casefold()).strip("-") or "table"
         path = self.tables_dir / f"{stem}.toml"
         n = 1
-        taken = self.registry if self.store is not None else set()  # (every server's)
+        taken = self.cluster.registry if self.cluster is not None else set()  # (every server's)
         while (
             path.exists()
             or backup_path(path).exists()  # (a backup is only ever its own table's)
@@ -179,12 +181,11 @@ class Lobby:
         table.origin = conn.origin  # (saved while unfinished: counted after a restart)
         table.keep_at(path, self.store)  # the server alone names files (and keys)
         self.tables[name.casefold()] = table
-        self.notices[name.casefold()] = []
         self.expiry_timers[name.casefold()] = asyncio.get_running_loop().call_later(
             self.unstarted_expiry, self._expire_if_unjoined, table
         )
-        if self.store is not None:  # made once its lease and record are in the store
-            return self.claim(conn, table)
+        if self.cluster is not None:  # made once its lease and record are in the store
+            return self.cluster.claim(conn, table)
         conn.send(pr.server_line("created", table=name))
         self.broadcast_lobby()
 
@@ -216,7 +217,7 @@ class Lobby:
     def _expire_if_unjoined(self, table: Table) -> None:
         """Its time is up: it goes unless it started or someone else joined it."""
         if self.tables.get(table.name.casefold()) is not table or self.stopping:
-            return  # (gone already: `_forget` cancels the timer, this is a safeguard)
+            return  # (gone already: `forget` cancels the timer, this is a safeguard)
         self.expiry_timers.pop(table.name.casefold(), None)
         if not table.started and not table.joined:
             self.expire(table)
@@ -238,9 +239,9 @@ class Lobby:
             for conn in told:
                 if not conn.closed:
                     conn.send(line)
-        self._forget(table)
-        if self.store is not None:
-            self.forget_in_store(table)  # nor does any server's lobby list it
+        self.forget(table)
+        if self.cluster is not None:
+            self.cluster.forget(table)  # nor does any server's lobby list it
         self.broadcast_lobby()
 
     def take(self, conn: Connection, message: pr.TakeSeat) -> None:
@@ -345,8 +346,8 @@ class Lobby:
         """The lobby to everyone in it, at most once every BROADCAST_EVERY: changes in
         between go together (one player taking and leaving seats in a loop must not send
         every lobby client a whole lobby each time)."""
-        if publish and self.store is not None:
-            self.publish_summaries()  # the other servers' lobbies hear it too
+        if publish and self.cluster is not None:
+            self.cluster.publish_summaries()  # the other servers' lobbies hear it too
         if self.lobby_due:
             return
         wait = self.last_broadcast + BROADCAST_EVERY - time.monotonic()

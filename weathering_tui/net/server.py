@@ -31,7 +31,6 @@ from .driver import Driver
 from .folders import unsafe_folder
 from .lobby import UNSTARTED_EXPIRES, Lobby
 from .notice_order import NoticeClock
-from .store_pause import StorePause
 from .table import Table
 
 
@@ -54,7 +53,7 @@ BACKLOG = 1024  # sockets waiting to be accepted: a burst of connects fills no q
 IDLE = 3600.0  # seconds without a message before a connection away from tables is closed
 
 
-class Server(Lobby, Driver, Cluster, StorePause):
+class Server(Lobby, Driver):
     def __init__(
         self,
         saves_dir: Path,
@@ -86,7 +85,6 @@ class Server(Lobby, Driver, Cluster, StorePause):
         self.drivers: dict[str, asyncio.Task] = {}
         self.wake: dict[str, asyncio.Event] = {}
         self.away_timers: dict[tuple[str, int], asyncio.TimerHandle] = {}
-        self.notices: dict[str, list[dict]] = {}
         self.notice_clock = NoticeClock()  # each notice's order number (`n`)
         self.server: asyncio.base_events.Server | None = None
         self.probe = None  # tests: called with (connection, line) for every line sent
@@ -101,7 +99,10 @@ class Server(Lobby, Driver, Cluster, StorePause):
         self.last_chat: dict[str, float] = {}  # identity -> when it last chatted
         self.flushing: dict[str, asyncio.Task] = {}  # tables whose journal is being written
         self.writer = Writer()  # the journal's writes, off the event loop
-        self.cluster_init()  # (used with a store: several servers on one Redis)
+        # several servers on one Redis (`serve --store`): the store's links and loops
+        self.cluster = None
+        if store is not None:
+            self.cluster = Cluster(store, self, self.dispatch, self._gone, self.sent)
 
     # ------------------------------------------------------------ start and stop
 
@@ -118,7 +119,7 @@ class Server(Lobby, Driver, Cluster, StorePause):
         if self.store is None:
             self.reopen_tables()
         else:  # tables come back by taking over the leases nobody renews (`Cluster`)
-            await self.cluster_start()
+            await self.cluster.start()
         path = self.socket_path
         if path.exists() or path.is_symlink():
             if not stat.S_ISSOCK(path.lstat().st_mode):
@@ -146,15 +147,15 @@ class Server(Lobby, Driver, Cluster, StorePause):
                 if not table.started and now - table.made_at > self.waiting_life(table):
                     self.expire(table)  # (WAITING_EXPIRES: one somebody else joined)
                 elif table.over and now - table.finished_at > FINISHED_KEPT:
-                    self._forget(table)  # its save stays; the lobby keeps no finished pile
-                    if self.store is not None:
-                        self.forget_in_store(table)  # nor does any server's lobby
+                    self.forget(table)  # its save stays; the lobby keeps no finished pile
+                    if self.cluster is not None:
+                        self.cluster.forget(table)  # nor does any server's lobby
             self.wrong_codes = {k: v for k, v in self.wrong_codes.items() if v and now - v[-1] < 60}
             self.broadcast_lobby()
 
     async def stop(self) -> None:
-        if self.store is not None:
-            await self.cluster_stop_loops()
+        if self.cluster is not None:
+            await self.cluster.stop_loops()
         if self.flushing:  # appends under way end first (an fsync or two)
             await asyncio.wait(list(self.flushing.values()), timeout=5)
         for table in self.tables.values():  # every table compacted into its save
@@ -183,8 +184,8 @@ class Server(Lobby, Driver, Cluster, StorePause):
             self.socket_path.unlink()
         self.pool.close()
         self.writer.close()
-        if self.store is not None:
-            await self.cluster_stop()  # our leases go: another server takes over at once
+        if self.cluster is not None:
+            await self.cluster.stop()  # our leases go: another server takes over at once
 
     def reopen_tables(self) -> None:
         """Every unfinished table comes back; a table finished in the last hour too, so
@@ -205,11 +206,20 @@ class Server(Lobby, Driver, Cluster, StorePause):
                 continue  # (a finished table in the store has its file save: `check` it)
             if table.over:
                 table.finished_at = time.monotonic()
-            self.tables[table.name.casefold()] = table
-            self.notices[table.name.casefold()] = []
-            for index, seat in enumerate(table.seats):
-                if seat.owner is not None and not seat.botted:
-                    self._away(table, index)
+            self.adopt(table)
+
+    def adopt(self, table: Table, moved: bool = False) -> None:
+        """A table back from its save (here, after a restart; or `moved` from a server
+        that died): every player away until they return."""
+        name = table.name.casefold()
+        self.tables[name] = table
+        for index, seat in enumerate(table.seats):
+            if seat.owner is not None and not seat.botted:
+                self._away(table, index)
+                if moved:
+                    table.moved.add(index)
+        if moved and table.game is not None:
+            self._drive(name)
 
     # ------------------------------------------------------------ connections
 
@@ -279,8 +289,8 @@ class Server(Lobby, Driver, Cluster, StorePause):
             await conn.writer.drain() if not conn.closed else None
 
     def dispatch(self, conn: Connection, message):  # noqa: C901 - one case a message
-        if self.forward(conn, message):  # a table another server owns: sent there
-            return
+        if self.cluster is not None and self.cluster.relay.forward(conn, message):
+            return  # a table another server owns: sent there
         match message:
             case pr.Hello():
                 self.hello(conn, message)
@@ -345,8 +355,8 @@ class Server(Lobby, Driver, Cluster, StorePause):
         )
 
     def _gone(self, conn: Connection) -> None:
-        if self.store is not None:
-            self.forward_gone(conn)
+        if self.cluster is not None:
+            self.cluster.relay.gone(conn)
         for name, seat in list(conn.tables.items()):
             self.unplace(conn, name)
             table = self.tables.get(name.casefold())
