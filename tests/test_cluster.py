@@ -461,7 +461,7 @@ def test_a_pause_notice_reaches_every_player_of_a_remote_table_once(tmp_path, re
         server.cluster.relay.local_by_id[server.cluster.relay.token(player)] = player
     server.cluster.relay.forwarded["k"] = set(players)
     server.cluster.relay.tell("k", "k", "paused")  # Redis away, said by this server
-    said = server.notice_clock.last  # then the owner's own words, said after it:
+    said = server.lobby.notice_clock.last  # then the owner's own words, said after it:
     for n, kind in enumerate(("paused", "resumed", "resumed"), start=said + 1):
         line = pr.server_line("notice", table="k", kind=kind, name="", n=n)
         for player in players:

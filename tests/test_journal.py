@@ -71,11 +71,11 @@ async def test_a_table_server_compacts_its_journal_off_the_event_loop(tmp_path, 
 
     from helpers import running_server
 
-    from weathering_tui.net import driver
+    from weathering_tui.net import table_saves
     from weathering_tui.net.headless import play_seat
     from weathering_tui.net.table import Table
 
-    monkeypatch.setattr(driver, "COMPACT_EVERY", 10)
+    monkeypatch.setattr(table_saves, "COMPACT_EVERY", 10)
     threads: list[int] = []
     write_compacted = Table.write_compacted
 

@@ -273,7 +273,7 @@ async def test_a_player_who_leaves_a_started_game_is_played_by_a_bot_at_once(tmp
         heard = await answers(ann_r, "notice")
         assert (heard[-1]["kind"], heard[-1]["name"]) == ("left", "bob")
         assert table.seats[1].botted and table.seats[1].owner == "bob"
-        assert ("t", 1) not in server.away_timers  # no minute to wait out
+        assert 1 not in server.lobby.driver("t").away_timers  # no minute to wait out
         bob_w.write(pr.client_line(pr.TakeSeat("t", 1)))  # back from the lobby
         seated = await answers(bob_r, "seated")
         assert seated[-1]["seat"] == 1

@@ -47,7 +47,7 @@ def ready(server, table, seat: int, hands: dict[int, tuple]) -> None:
         state.players[other].ap = 5
     turn_of(state, seat, ap=5)
     state.version += 1
-    server.push(table)
+    server.lobby.driver(table.name).show()
 
 
 def send(links, name, table, action) -> None:
@@ -221,7 +221,7 @@ async def test_a_window_reopened_by_a_restart_waits_for_its_players_then_its_clo
     while state.pending.kind == "mulligan":  # real moves only: the save must replay
         table.game.play(act.ChooseCard(state.pending.seat, None))
     assert (state.pending.kind, state.pending.seat) == ("turn", 0)
-    server.commit(table)
+    server.lobby.driver(table.name).commit()
     await asyncio.sleep(0.2)
     send(links, "ann", table, act.Draw(0))
     await answers(links["bob"][0], "view")
@@ -238,7 +238,7 @@ async def test_a_window_reopened_by_a_restart_waits_for_its_players_then_its_clo
         reopened = again.tables["w"]
         await asyncio.sleep(1.0)  # everyone is away: no clock runs out on them
         assert reopened.game.state.pending.kind == "react"
-        assert again.window_left(reopened) == 0
+        assert again.lobby.driver(reopened.name).window_left() == 0
         bob = await raw(again.socket_path, "bob")
         bob[1].write(pr.client_line(pr.TakeSeat("w", 2)))
         shown = views(await answers(bob[0], "view"))

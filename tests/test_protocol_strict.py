@@ -132,7 +132,7 @@ def test_an_action_with_a_wrong_type_is_refused(data):
 
 async def test_the_server_refuses_them_all_and_is_unchanged(tmp_path):
     async with running_server(tmp_path) as server:
-        before = json.dumps(server.lobby())
+        before = json.dumps(server.lobby.listing())
         answers = []
         for start in range(0, len(CASES), 20):  # a fresh connection before the abuse limit
             reader, writer = await asyncio.open_unix_connection(str(server.socket_path))
@@ -147,7 +147,7 @@ async def test_the_server_refuses_them_all_and_is_unchanged(tmp_path):
             writer.close()
             await asyncio.sleep(0.05)
         assert set(answers) == {"bad_message"}, answers
-        assert json.dumps(server.lobby()) == before and not server.tables
+        assert json.dumps(server.lobby.listing()) == before and not server.tables
 
 
 def test_server_messages_are_typed_both_ways():

@@ -33,7 +33,7 @@ async def settled_on_ann(server, table):
             table.game is not None
             and table.game.state.pending.seat == 0
             and not table.unjournaled
-            and table.name not in server.flushing
+            and server.lobby.driver(table.name).flushing is None
         )
     )
 
@@ -89,7 +89,9 @@ async def test_a_full_redis_pauses_the_table_tells_why_and_resumes_by_itself(tmp
         got = await answers(cyd_r, "error", timeout=5)
         assert got[-1]["type"] == "error" and got[-1]["code"] == "storage", got
         assert got[-1]["message"] == "the server cannot save right now: no table was made"
-        assert "new" not in server.tables and all(t["name"] != "new" for t in server.lobby())
+        assert "new" not in server.tables and all(
+            t["name"] != "new" for t in server.lobby.listing()
+        )
 
         later = await told(ann_r, 2 * LEASE_MS / 1000)  # past the lease's time, twice
         assert kinds(later) == [], later  # neither "moving" nor "taken_over": no lies
@@ -110,7 +112,7 @@ async def test_a_full_redis_pauses_the_table_tells_why_and_resumes_by_itself(tmp
         got = await answers(ann_r, "view")
         assert got[-1]["type"] == "view", got
         await until(lambda: len(table.game.actions) > played and not table.unjournaled)
-        await until(lambda: table.name not in server.flushing)
+        await until(lambda: server.lobby.driver(table.name).flushing is None)
         kept = read_table(
             table.path, raw=store.read_save(table.key), journal=store.journal(table.key)
         )

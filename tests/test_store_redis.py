@@ -179,7 +179,7 @@ async def test_a_finished_table_dropped_from_the_lobby_leaves_redis_within_a_wee
                 break
             await asyncio.sleep(0.1)
         assert client.ttl(save) == -1, "kept while the table is listed"
-        server.forget(table)
+        server.lobby.forget(table)
         server.cluster.forget(table)
         for _ in range(50):
             if client.ttl(save) > 0:

@@ -130,7 +130,7 @@ async def test_a_damaged_save_is_restored_from_its_backup_and_journal(tmp_path, 
     async with running_server(tmp_path) as server:
         restored = server.tables["tee"]
         assert data(restored.game.actions) == expected  # every journaled action
-        assert server.damaged == {}
+        assert server.lobby.damaged == {}
         assert restored.seats[0].owner == "ann" and restored.seats[0].away
     log = capsys.readouterr().out
     assert "tee.toml: " in log and "table save damaged" in log

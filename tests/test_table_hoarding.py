@@ -65,7 +65,7 @@ async def test_one_network_holds_no_more_than_its_share_of_the_servers_tables(tm
     from one network (one table started) fill its share; a fifth key is refused, with
     the share named and when the first of its waiting tables goes."""
     async with running_server(tmp_path, max_tables=16) as server:
-        assert server.origin_most() == (4, "share") and TABLES_PER_ORIGIN > 4
+        assert server.lobby.limits.origin_most() == (4, "share") and TABLES_PER_ORIGIN > 4
         for n in range(4):
             reader, writer = await door_player(server.socket_path, f"k{n}", NETWORK)
             writer.write(pr.client_line(pr.CreateTable(f"t{n}", "1v1", (0,))))
@@ -110,8 +110,14 @@ async def test_a_networks_tables_still_count_after_a_restart(tmp_path):
 async def test_a_big_server_keeps_the_networks_own_cap():
     from weathering_tui.net.server import Server
 
-    assert Server("unused", max_tables=50).origin_most() == (TABLES_PER_ORIGIN, "origin")
-    assert Server("unused", max_tables=4).origin_most() == (TABLES_PER_CREATOR, "share")
+    assert Server("unused", max_tables=50).lobby.limits.origin_most() == (
+        TABLES_PER_ORIGIN,
+        "origin",
+    )
+    assert Server("unused", max_tables=4).lobby.limits.origin_most() == (
+        TABLES_PER_CREATOR,
+        "share",
+    )
 
 
 async def test_the_lobby_says_in_words_why_a_table_is_refused(tmp_path):

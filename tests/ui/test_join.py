@@ -159,7 +159,10 @@ async def test_q_at_a_table_goes_to_the_tables_and_a_bot_plays_on_until_enter(tm
             await pilot.press("q")  # (on the game screen or in its dialog: the same)
             await until(pilot, lambda: isinstance(app.screen, LobbyScreen))
             await until(pilot, lambda: table.seats[0].botted)
-            assert (table.name, 0) not in server.away_timers and table.seats[0].owner == "ann"
+            assert (
+                0 not in server.lobby.driver(table.name).away_timers
+                and table.seats[0].owner == "ann"
+            )
             await until(pilot, lambda: app.lobby.tables[0]["seats"][0]["bot"])
             await pilot.press("enter")
             await until(pilot, lambda: app._game_screen() is not None)

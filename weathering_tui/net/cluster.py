@@ -342,7 +342,7 @@ class Cluster:
             print("weathering serve: the store refuses writes: tables paused", flush=True)
         self.refuses = True
         for table in self.owner.owned():
-            self.lobby.paused(table)
+            self.lobby.driver(table.name).tell_paused()
 
     def writes_back(self) -> None:
         if not self.refuses:
@@ -350,7 +350,7 @@ class Cluster:
         print("weathering serve: the store takes writes again: tables resume", flush=True)
         self.refuses = False
         for table in self.owner.owned():
-            self.lobby.resumed(table)  # told, and what waits for the journal written
+            self.lobby.driver(table.name).resume()  # told; what waits is written
 
 
 def _add_out(pipe, target: str, fields):

@@ -67,7 +67,7 @@ class Ownership:
             done = aredis.pipeline(transaction=False)
             for key, at in last.items():
                 table = next((t for t in self.lobby.tables.values() if t.key == key), None)
-                if table is not None and self.lobby.written(table):
+                if table is not None and self.lobby.driver(table.name).written():
                     done.set(self.key("table", key, "done"), at)
             await done.execute()
             for key in [k for k in last if k not in self.leases]:
@@ -196,7 +196,7 @@ class Ownership:
         for table in list(self.lobby.tables.values()):
             if table.key != key:
                 continue
-            self.lobby.halt(table)  # nothing of the old copy acts again
+            self.lobby.driver(table.name).stop()  # nothing of the old copy acts again
             name = table.name.casefold()
             for conn in self.lobby.at(table.name):  # our players there ask the new owner
                 if isinstance(conn, RemoteConn):

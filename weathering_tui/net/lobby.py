@@ -1,6 +1,8 @@
-"""The lobby's rules: who is at which table, creating one, taking a seat (join codes
-included), watching, leaving, chat and notices, and what the lobby lists. A part of
-the server (`Server` is a `Lobby`), kept apart so that these rules read in one place.
+"""The lobby: it holds the tables (each beside its driver, `driver.py`) and knows who
+is at which; its rules are creating a table, taking a seat (join codes included),
+watching, leaving, chat and notices, and what the lobby lists. The server routes a
+player's messages here; the cluster (`cluster.py`), when there is one, lists and keeps
+other servers' tables.
 """
 
 from __future__ import annotations
@@ -9,37 +11,117 @@ import asyncio
 import math
 import re
 import time
-from typing import NoReturn
 
 from ..engine import SPECTATOR
 from . import protocol as pr
 from .connection import Connection
+from .driver import Kit, TableDriver
+from .lobby_limits import (
+    TABLE_CODES,
+    TABLES_PER_CREATOR,
+    TABLES_PER_ORIGIN,
+    UNSTARTED_EXPIRES,
+    Limits,
+)
+from .notice_order import NoticeClock
 from .table import Table
 from .table_saves import backup_path
 
-TABLES_PER_CREATOR = 3  # unfinished tables one identity may have
-TABLES_PER_ORIGIN = 6  # and one origin (an SSH player's network, a local user)
-# Nor may one origin hold more than this share of --max-tables (1/4), yet never fewer
-# than one identity may: the smaller of the two caps applies.
-ORIGIN_SHARE = 4
-UNSTARTED_EXPIRES = 300.0  # seconds a table nobody else joined waits for its start
-WAITING_EXPIRES = 3600.0  # seconds a table someone else joined waits for its start
-# Why a create is refused (`full`, params["reason"]): the server's words for old clients.
-FULL = {
-    "server": "the server holds as many tables as it may",
-    "creator": "you have as many unfinished tables as one player may",
-    "origin": "your network has as many tables as it may",
-    "share": "your network has its whole share of the server's tables",
-}
-CHAT_EVERY = 1.0  # seconds between two chat lines of one identity
-WRONG_CODES = 5  # wrong join codes an identity may try a minute at one table
-TABLE_CODES = 20  # wrong join codes a table takes a minute, from everyone
 LIST_EVERY = 0.5  # seconds between two lobby requests of one connection
 BROADCAST_EVERY = 0.2  # seconds between two lobbies sent to everyone in it
 
 
+__all__ = [
+    "TABLE_CODES",
+    "TABLES_PER_CREATOR",
+    "TABLES_PER_ORIGIN",
+    "UNSTARTED_EXPIRES",
+    "Lobby",
+]
+
+
 class Lobby:
-    """The lobby half of the server (its state lives in `Server.__init__`)."""
+    def __init__(self, tables_dir, kit: Kit, limits: Limits, connections: set):
+        self.tables_dir = tables_dir
+        self.kit = kit  # what each table's driver is given
+        self.limits = limits  # how many tables, spectators, wrong codes, chat lines
+        self.connections = connections  # the server's: the lobby goes to those in it
+        self.cluster = None  # (a store: other servers' tables, `Server` sets it)
+        self.tables: dict[str, Table] = {}  # name (casefold) -> table
+        self.drivers: dict[str, TableDriver] = {}  # name (casefold) -> its driver
+        self.damaged: dict[str, dict] = {}  # tables whose save did not read: their listing
+        self.present: dict[str, set[Connection]] = {}  # table name -> connections there
+        self.expiry_timers: dict[str, asyncio.TimerHandle] = {}  # table name -> its end
+        self.notice_clock = NoticeClock()  # each notice's order number (`n`)
+        self.last_broadcast = -1e9  # when the lobby last went to everyone in it
+        self.lobby_due = False  # a lobby broadcast waits for its turn
+        self.stopped = False
+
+    # ------------------------------------------------------------ tables held
+
+    def add(self, table: Table) -> TableDriver:
+        """A table joins the lobby, with its driver."""
+        key = table.name.casefold()
+        self.tables[key] = table
+        driver = self.drivers[key] = TableDriver(table, self, self.kit)
+        return driver
+
+    def driver(self, name: str) -> TableDriver:
+        return self.drivers[name.casefold()]
+
+    def adopt(self, table: Table, moved: bool = False) -> None:
+        """A table back from its save (here, after a restart; or `moved` from a server
+        that died): every player away until they return."""
+        driver = self.add(table)
+        for index, seat in enumerate(table.seats):
+            if seat.owner is not None and not seat.botted:
+                driver.away(index)
+                if moved:
+                    table.moved.add(index)
+        if moved and table.game is not None:
+            driver.drive()
+
+    def seated(self, conn: Connection, name: str) -> tuple[Table, TableDriver]:
+        """The table `name` and its driver, where this connection holds a seat."""
+        table = self.table(name)
+        seat = self.seat_held(conn, table)
+        if seat is None or seat == SPECTATOR:
+            raise pr.ProtocolError("not_seated", "you hold no seat at this table")
+        return table, self.driver(table.name)
+
+    def start(self, conn: Connection, name: str) -> None:
+        table = self.table(name)
+        if table.creator != conn.identity:
+            raise pr.ProtocolError("not_creator", "only the table's creator starts it")
+        self.driver(table.name).begin()
+
+    def gone(self, conn: Connection) -> None:
+        """A connection closed: its seats wait for it (or, before a start, are free)."""
+        for name, seat in list(conn.tables.items()):
+            self.unplace(conn, name)
+            table = self.tables.get(name.casefold())
+            if table is None or seat == SPECTATOR:
+                continue
+            if any(c.tables.get(name) == seat for c in self.at(name)):
+                continue
+            driver = self.driver(name)
+            if table.started:
+                driver.away(seat)
+            else:
+                table.release(conn.identity)
+            driver.show()
+        self.broadcast_lobby()
+
+    def stop(self) -> None:
+        """The server stops: no timer of the lobby or of a table acts again."""
+        self.stopped = True
+        for timer in self.expiry_timers.values():
+            timer.cancel()
+        self.expiry_timers.clear()
+        for driver in self.drivers.values():
+            driver.stop(writes=False)
+
+    # ------------------------------------------------------------ the lobby listed
 
     def send_lobby(self, conn: Connection) -> None:
         """The lobby on request, at most once every LIST_EVERY (requests in between are
@@ -52,7 +134,7 @@ class Lobby:
             asyncio.get_running_loop().call_later(wait, self._lobby_due, conn)
             return
         conn.last_list = time.monotonic()
-        conn.send(pr.server_line("tables", tables=self.lobby()))
+        conn.send(pr.server_line("tables", tables=self.listing()))
 
     def _lobby_due(self, conn: Connection) -> None:
         conn.list_due = False
@@ -82,11 +164,13 @@ class Lobby:
 
     def forget(self, table: Table) -> None:
         """A table gone from the server: no connection keeps a seat or a view of it."""
-        if self.tables.get(table.name.casefold()) is table:
-            timer = self.expiry_timers.pop(table.name.casefold(), None)
+        key = table.name.casefold()
+        if self.tables.get(key) is table:
+            timer = self.expiry_timers.pop(key, None)
             if timer is not None:
                 timer.cancel()
-        self.tables.pop(table.name.casefold(), None)
+            self.drivers.pop(key).stop()
+            del self.tables[key]
         for conn in self.at(table.name):
             self.unplace(conn, table.name)
 
@@ -112,7 +196,7 @@ class Lobby:
             raise pr.ProtocolError("no_table", "there is no such table", {"table": name})
         return table
 
-    def lobby(self) -> list[dict]:
+    def listing(self) -> list[dict]:
         """Every table: this server's (those whose save is damaged too), and (sharing a
         store) every other server's."""
         here = [
@@ -132,24 +216,7 @@ class Lobby:
         )
         if (old is not None and not old.over) or in_use:
             raise pr.ProtocolError("name_taken", "a table has that name already")
-        unfinished = [t for t in self.tables.values() if not t.over]  # started ones too
-        if len(unfinished) >= self.max_tables:
-            self._full("server", self.max_tables, unfinished, name)
-        mine = [t for t in unfinished if t.creator == conn.identity]
-        if len(mine) >= TABLES_PER_CREATOR:
-            self._full("creator", TABLES_PER_CREATOR, mine, name)
-        # Every identity of one origin together: fresh SSH keys from one network are one
-        # party, and one party never holds more than its share of the server's tables.
-        near = [t for t in unfinished if t.origin == conn.origin]
-        most, reason = self.origin_most()
-        if len(near) >= most:
-            self._full(reason, most, near, name)
-        if not message.open_seats and conn.uid != self.own_uid:
-            # A table of bots alone only costs the server: players make tables to play.
-            raise pr.ProtocolError("bad_seat", "keep at least one seat for a player")
-        if message.seed is not None and conn.uid != self.own_uid:
-            # A chosen seed lets its chooser foresee every hand: tests and benchmarks only.
-            raise pr.ProtocolError("seed", "only the server's own user may choose a seed")
+        self.limits.check_create(conn, message, name, self.tables.values())
         if old is not None:  # a finished table gives its name to a new one
             self.forget(old)
             if self.cluster is not None:
@@ -179,44 +246,20 @@ class Lobby:
             n += 1
             path = self.tables_dir / f"{stem}-{n}.toml"
         table.origin = conn.origin  # (saved while unfinished: counted after a restart)
-        table.keep_at(path, self.store)  # the server alone names files (and keys)
-        self.tables[name.casefold()] = table
+        store = self.cluster.store if self.cluster is not None else None
+        table.keep_at(path, store)  # the server alone names files (and keys)
+        self.add(table)
         self.expiry_timers[name.casefold()] = asyncio.get_running_loop().call_later(
-            self.unstarted_expiry, self._expire_if_unjoined, table
+            self.limits.unstarted_expiry, self._expire_if_unjoined, table
         )
         if self.cluster is not None:  # made once its lease and record are in the store
             return self.cluster.claim(conn, table)
         conn.send(pr.server_line("created", table=name))
         self.broadcast_lobby()
 
-    def origin_most(self) -> tuple[int, str]:
-        """The unfinished tables one origin may hold, and which cap that is: its own, or
-        its share of --max-tables (the smaller; a share is never below one identity's)."""
-        share = max(TABLES_PER_CREATOR, self.max_tables // ORIGIN_SHARE)
-        return (share, "share") if share < TABLES_PER_ORIGIN else (TABLES_PER_ORIGIN, "origin")
-
-    def _full(self, reason: str, most: int, tables: list[Table], name: str) -> NoReturn:
-        """A create refused: which limit (`reason`), its number, and (when one of the
-        tables counted is still waiting) in how many seconds the first of them goes."""
-        params = {"reason": reason, "most": most, "max": self.max_tables, "table": name}
-        wait = self.frees_in(tables)
-        if wait is not None:
-            params["wait"] = wait
-        raise pr.ProtocolError("full", FULL[reason], params)
-
-    def frees_in(self, tables: list[Table]) -> int | None:
-        """Seconds until the first of these tables still waiting goes by itself (unless
-        its players come), or None: every one has started."""
-        ends = [t.made_at + self.waiting_life(t) for t in tables if not t.started]
-        return max(1, math.ceil(min(ends) - time.monotonic())) if ends else None
-
-    def waiting_life(self, table: Table) -> float:
-        """How long a table may wait for its start: short when nobody else joined it."""
-        return WAITING_EXPIRES if table.joined else self.unstarted_expiry
-
     def _expire_if_unjoined(self, table: Table) -> None:
         """Its time is up: it goes unless it started or someone else joined it."""
-        if self.tables.get(table.name.casefold()) is not table or self.stopping:
+        if self.tables.get(table.name.casefold()) is not table or self.stopped:
             return  # (gone already: `forget` cancels the timer, this is a safeguard)
         self.expiry_timers.pop(table.name.casefold(), None)
         if not table.started and not table.joined:
@@ -232,7 +275,7 @@ class Lobby:
                 kind="expired",
                 n=self.notice_clock.next(),
                 name=next((s.name for s in table.seats if s.owner == table.creator), ""),
-                text=str(math.ceil(self.unstarted_expiry)),  # how long it waited, in seconds
+                text=str(math.ceil(self.limits.unstarted_expiry)),  # how long it waited, in seconds
             )
             told = set(self.at(table.name))
             told |= {c for c in self.connections if c.identity == table.creator}
@@ -247,7 +290,7 @@ class Lobby:
     def take(self, conn: Connection, message: pr.TakeSeat) -> None:
         table = self.table(message.table)
         if table.code and table.seat_of(conn.identity) is None:
-            self.check_code(conn, table, message.code)
+            self.limits.check_code(conn, table, message.code)
         holder = table.seats[message.seat].owner if 0 <= message.seat < len(table.seats) else None
         if holder is not None and holder != conn.identity:
             raise pr.ProtocolError("seat_taken", "that seat is not free")
@@ -258,50 +301,34 @@ class Lobby:
                 self.unplace(other, table.name)
                 other.send(pr.server_line("taken_over", table=table.name))  # said aloud
         self.place(conn, table.name, index)
-        timer = self.away_timers.pop((table.name, index), None)
-        if timer is not None:
-            timer.cancel()
+        driver = self.driver(table.name)
+        driver.back(index)
         if was_away:
             if index in table.moved:  # (never gone: the table moved to this server)
                 table.moved.discard(index)
             else:
                 self.notice(table, "back", table.seats[index].name)
             if table.started:
-                self.answer_at_once(table)  # a window waiting for them: its clock starts
+                driver.settle()  # a window waiting for them: its clock starts
         mine = table.creator == conn.identity
         conn.send(pr.server_line("seated", table=table.name, seat=index, creator=mine))
         if not table.started and table.start_when_full and table.full():
-            self.begin(table)
+            driver.begin()
         else:
-            self.push(table)
+            driver.show()
             self.broadcast_lobby()
-            self._wake(table.name)
-
-    def check_code(self, conn: Connection, table: Table, code: str) -> None:
-        """Wrong join codes are counted per identity and per table (all identities
-        together: a new SSH key is a new identity). Past either limit every try is
-        refused for a minute, the right code too: guessing gets nowhere."""
-        now = time.monotonic()
-        keys = (((conn.identity, table.name), WRONG_CODES), (table.name, TABLE_CODES))
-        for key, most in keys:
-            self.wrong_codes[key] = [t for t in self.wrong_codes.get(key, []) if now - t < 60]
-            if len(self.wrong_codes[key]) >= most:
-                raise pr.ProtocolError("bad_code", "too many wrong codes: wait a minute")
-        if code != table.code:
-            for key, _ in keys:
-                self.wrong_codes[key].append(now)
-            raise pr.ProtocolError("bad_code", "this table needs its join code")
+            driver.wake()
 
     def spectate(self, conn: Connection, message: pr.Spectate) -> None:
         table = self.table(message.table)
         if table.code and table.seat_of(conn.identity) is None:
-            self.check_code(conn, table, message.code)
+            self.limits.check_code(conn, table, message.code)
         watching = sum(c.tables.get(table.name) == SPECTATOR for c in self.at(table.name))
-        if watching >= self.max_spectators:
+        if watching >= self.limits.max_spectators:
             raise pr.ProtocolError("full", "this table has as many spectators as it may")
         self.place(conn, table.name, SPECTATOR)
         conn.send(pr.server_line("watching", table=table.name))
-        self.push(table)
+        self.driver(table.name).show()
 
     def leave(self, conn: Connection, name: str) -> None:
         table = self.table(name)
@@ -312,18 +339,15 @@ class Lobby:
         if not table.started:
             table.release(conn.identity)
         else:
-            self._away(table, seat, left=True)
-        self.push(table)
+            self.driver(table.name).away(seat, left=True)
+        self.driver(table.name).show()
         self.broadcast_lobby()
 
     def chat(self, conn: Connection, message: pr.Chat) -> None:
         table = self.table(message.table)
         if self.seat_held(conn, table) is None:
             raise pr.ProtocolError("not_at_table", "chat is for the table you are at")
-        now = time.monotonic()
-        if now - self.last_chat.get(conn.identity, 0.0) < CHAT_EVERY:
-            raise pr.ProtocolError("rate_limited", "one chat line a second")
-        self.last_chat[conn.identity] = now  # per identity: more sockets, no more lines
+        self.limits.check_chat(conn)
         text = pr.clean(message.text, pr.CHAT_MAX)
         if text:
             self.notice(table, "chat", conn.name, text)
@@ -356,7 +380,7 @@ class Lobby:
             asyncio.get_running_loop().call_later(wait, self._broadcast_due)
             return
         self.last_broadcast = time.monotonic()
-        line = pr.server_line("tables", tables=self.lobby())
+        line = pr.server_line("tables", tables=self.listing())
         for conn in list(self.connections):
             if conn.identity is not None and not conn.tables:
                 conn.send(line)

@@ -1,8 +1,10 @@
 """`weathering serve`: the table server, one asyncio process, the only authority.
 
-Accept, read, dispatch (this module); the lobby's rules (`lobby.py`); each table's
-driver — bots, journal, views (`driver.py`); a table's own rules (`table.py`); limits
-per connection (`connection.py`).
+The server accepts, reads, routes and writes (this module); it holds the lobby —
+the tables, each the authority of its game (`table.py`), each beside its driver, which
+paces its bots and clocks and writes its journal before its views (`driver.py`) — and,
+with a store, the cluster (`cluster.py`). Limits per connection: `connection.py`. A
+player's move reads top to bottom in `Server.act`.
 
 It listens on a Unix socket (no TCP: remote players come through SSH). Each
 connection is identified by its peer's uid (SO_PEERCRED), sends one JSON message per
@@ -21,16 +23,15 @@ import time
 from pathlib import Path
 
 from ..bots.pool import BotPool
-from ..engine import SPECTATOR
 from ..storage.writer import Writer
 from . import protocol as pr
 from .cluster import Cluster
 from .connection import HELLO_WITHIN, Admission, Connection, user_name
 from .damaged import reopen_file, table_files
-from .driver import Driver
+from .driver import Kit
 from .folders import unsafe_folder
-from .lobby import UNSTARTED_EXPIRES, Lobby
-from .notice_order import NoticeClock
+from .lobby import Lobby
+from .lobby_limits import UNSTARTED_EXPIRES, Limits
 from .table import Table
 
 
@@ -53,7 +54,10 @@ BACKLOG = 1024  # sockets waiting to be accepted: a burst of connects fills no q
 IDLE = 3600.0  # seconds without a message before a connection away from tables is closed
 
 
-class Server(Lobby, Driver):
+class Server:
+    """Accept, read, route, write. It holds the lobby (the tables and their drivers)
+    and, with a store, the cluster; a message goes to the one that handles it."""
+
     def __init__(
         self,
         saves_dir: Path,
@@ -70,39 +74,29 @@ class Server(Lobby, Driver):
         self.saves_dir = Path(saves_dir)
         self.tables_dir = self.saves_dir / "tables"
         self.socket_path = Path(socket_path) if socket_path else pr.default_socket()
-        self.max_tables = max_tables
-        self.max_connections = max_connections
-        self.max_spectators = max_spectators
-        self.grace = grace
-        self.pace = pace
-        # a table nobody but its creator joined goes after this many seconds unstarted
-        self.unstarted_expiry = unstarted_expiry
-        self.expiry_timers: dict[str, asyncio.TimerHandle] = {}  # table name -> its end
-        self.tables: dict[str, Table] = {}
-        self.damaged: dict[str, dict] = {}  # tables whose save did not read: their listing
         self.connections: set[Connection] = set()
-        self.present: dict[str, set[Connection]] = {}  # table name -> connections there
-        self.drivers: dict[str, asyncio.Task] = {}
-        self.wake: dict[str, asyncio.Event] = {}
-        self.away_timers: dict[tuple[str, int], asyncio.TimerHandle] = {}
-        self.notice_clock = NoticeClock()  # each notice's order number (`n`)
         self.server: asyncio.base_events.Server | None = None
         self.probe = None  # tests: called with (connection, line) for every line sent
-        self.last_broadcast = -1e9  # when the lobby last went to everyone in it
-        self.lobby_due = False  # a lobby broadcast waits for its turn
         self.own_uid = os.getuid()
         self.admission = Admission(max_connections, self.own_uid)
-        self.pool = BotPool()  # bots that think do it in a process of their own
         self.handlers: set[asyncio.Task] = set()  # one task a connection, until it ends
         self.stopping = False
-        self.wrong_codes: dict[tuple | str, list[float]] = {}
-        self.last_chat: dict[str, float] = {}  # identity -> when it last chatted
-        self.flushing: dict[str, asyncio.Task] = {}  # tables whose journal is being written
-        self.writer = Writer()  # the journal's writes, off the event loop
+        self.sweeper: asyncio.Task | None = None
+        # The journal's writes off the event loop; bots that think in a process of their own.
+        kit = Kit(Writer(), BotPool(), pace=pace, grace=grace)
+        limits = Limits(self.own_uid, max_tables, max_spectators, unstarted_expiry)
+        self.lobby = Lobby(self.tables_dir, kit, limits, self.connections)
         # several servers on one Redis (`serve --store`): the store's links and loops
         self.cluster = None
         if store is not None:
-            self.cluster = Cluster(store, self, self.dispatch, self._gone, self.sent)
+            self.cluster = Cluster(store, self.lobby, self.dispatch, self.gone, self.sent)
+            kit.cluster = self.lobby.cluster = self.cluster
+        self.kit = kit
+
+    @property
+    def tables(self) -> dict[str, Table]:
+        """The tables of this server (the lobby's), by name folded."""
+        return self.lobby.tables
 
     # ------------------------------------------------------------ start and stop
 
@@ -131,8 +125,8 @@ class Server(Lobby, Driver):
             self.handle, path=str(path), limit=pr.MAX_LINE + 2, backlog=BACKLOG
         )
         os.chmod(path, 0o660)  # the owner and the players' group
-        for name in self.tables:
-            self._drive(name)
+        for driver in self.lobby.drivers.values():
+            driver.drive()
         self.sweeper = asyncio.get_running_loop().create_task(self._sweep())
 
     async def _sweep(self) -> None:
@@ -142,35 +136,31 @@ class Server(Lobby, Driver):
         wrong-code counts."""
         while True:
             await asyncio.sleep(60)
-            now = time.monotonic()
-            for table in list(self.tables.values()):
-                if not table.started and now - table.made_at > self.waiting_life(table):
-                    self.expire(table)  # (WAITING_EXPIRES: one somebody else joined)
+            now, lobby = time.monotonic(), self.lobby
+            for table in list(lobby.tables.values()):
+                if not table.started and now - table.made_at > lobby.limits.waiting_life(table):
+                    lobby.expire(table)  # (WAITING_EXPIRES: one somebody else joined)
                 elif table.over and now - table.finished_at > FINISHED_KEPT:
-                    self.forget(table)  # its save stays; the lobby keeps no finished pile
+                    lobby.forget(table)  # its save stays; the lobby keeps no finished pile
                     if self.cluster is not None:
                         self.cluster.forget(table)  # nor does any server's lobby
-            self.wrong_codes = {k: v for k, v in self.wrong_codes.items() if v and now - v[-1] < 60}
-            self.broadcast_lobby()
+            lobby.limits.forget_codes(now)
+            lobby.broadcast_lobby()
 
     async def stop(self) -> None:
         if self.cluster is not None:
             await self.cluster.stop_loops()
-        if self.flushing:  # appends under way end first (an fsync or two)
-            await asyncio.wait(list(self.flushing.values()), timeout=5)
-        for table in self.tables.values():  # every table compacted into its save
-            if table.game is not None:
-                self._save(table, at_stop=True)
-        if getattr(self, "sweeper", None) is not None:
+        drivers = list(self.lobby.drivers.values())
+        flushing = [d.flushing for d in drivers if d.flushing is not None]
+        if flushing:  # appends under way end first (an fsync or two)
+            await asyncio.wait(flushing, timeout=5)
+        for driver in drivers:  # every table compacted into its save
+            if driver.table.game is not None:
+                driver.save(at_stop=True)
+        if self.sweeper is not None:
             self.sweeper.cancel()
-        for timer in self.expiry_timers.values():
-            timer.cancel()
-        self.expiry_timers.clear()
-        for task in list(self.drivers.values()):
-            task.cancel()
+        self.lobby.stop()  # no bot, window's clock or timer acts after the stop
         self.stopping = True
-        for table in self.tables.values():  # no window's clock acts after the stop
-            self._close_window(table)
         if self.server is not None:
             self.server.close()
         for conn in list(self.connections):
@@ -182,8 +172,8 @@ class Server(Lobby, Driver):
                 await self.server.wait_closed()
         with contextlib.suppress(OSError):
             self.socket_path.unlink()
-        self.pool.close()
-        self.writer.close()
+        self.kit.pool.close()
+        self.kit.writer.close()
         if self.cluster is not None:
             await self.cluster.stop()  # our leases go: another server takes over at once
 
@@ -197,29 +187,15 @@ class Server(Lobby, Driver):
         for path in paths:
             table, damaged = reopen_file(path, self.store)  # (its damage is logged)
             if damaged is not None:
-                self.damaged[damaged["name"].casefold()] = damaged
+                self.lobby.damaged[damaged["name"].casefold()] = damaged
             if table is None:
                 continue
             if table.over and (
                 self.store is not None or time.time() - path.stat().st_mtime > FINISHED_KEPT
             ):
                 continue  # (a finished table in the store has its file save: `check` it)
-            if table.over:
-                table.finished_at = time.monotonic()
-            self.adopt(table)
-
-    def adopt(self, table: Table, moved: bool = False) -> None:
-        """A table back from its save (here, after a restart; or `moved` from a server
-        that died): every player away until they return."""
-        name = table.name.casefold()
-        self.tables[name] = table
-        for index, seat in enumerate(table.seats):
-            if seat.owner is not None and not seat.botted:
-                self._away(table, index)
-                if moved:
-                    table.moved.add(index)
-        if moved and table.game is not None:
-            self._drive(name)
+            table.mark_finished(time.monotonic())
+            self.lobby.adopt(table)
 
     # ------------------------------------------------------------ connections
 
@@ -252,7 +228,7 @@ class Server(Lobby, Driver):
             self.admission.release(conn.uid)
             self.connections.discard(conn)
             conn.close()
-            self._gone(conn)
+            self.gone(conn)
 
     async def _serve(self, conn: Connection) -> None:
         reader = conn.reader
@@ -289,36 +265,52 @@ class Server(Lobby, Driver):
             await conn.writer.drain() if not conn.closed else None
 
     def dispatch(self, conn: Connection, message):  # noqa: C901 - one case a message
+        """A message to whoever handles it: another server (its table), the lobby, a
+        table's driver, or here (hello, an action)."""
         if self.cluster is not None and self.cluster.relay.forward(conn, message):
             return  # a table another server owns: sent there
+        lobby = self.lobby
         match message:
             case pr.Hello():
                 self.hello(conn, message)
             case pr.ListTables():
-                self.send_lobby(conn)
+                lobby.send_lobby(conn)
             case pr.CreateTable():
-                return self.create(conn, message)  # (in a store: what to await)
+                return lobby.create(conn, message)  # (in a store: what to await)
             case pr.TakeSeat():
-                self.take(conn, message)
+                lobby.take(conn, message)
             case pr.Spectate():
-                self.spectate(conn, message)
+                lobby.spectate(conn, message)
             case pr.Start():
-                table = self.table(message.table)
-                if table.creator != conn.identity:
-                    raise pr.ProtocolError("not_creator", "only the table's creator starts it")
-                self.begin(table)
+                lobby.start(conn, message.table)
             case pr.Act():
                 self.act(conn, message)
             case pr.Undo():
-                self.undo(conn, message)
+                _, driver = lobby.seated(conn, message.table)
+                driver.undo(conn.identity, message.version)
             case pr.Chat():
-                self.chat(conn, message)
+                lobby.chat(conn, message)
             case pr.Leave():
-                self.leave(conn, message.table)
+                lobby.leave(conn, message.table)
             case pr.Options():
                 conn.auto_pass = message.auto_pass
                 for name in conn.tables:
-                    self._wake(name)
+                    driver = lobby.drivers.get(name.casefold())
+                    if driver is not None:
+                        driver.wake()
+
+    def act(self, conn: Connection, message: pr.Act) -> None:
+        """A player's move, from the message to the views. The checks: a seat of theirs
+        at a table of this server, which is not paused. The table applies the move (it
+        refuses one that is not theirs to make, illegal, or on an old view), settles what
+        a reaction window can settle at once, and its driver writes the journal off the
+        event loop, then sends each seat its own view: durable before visible."""
+        table, driver = self.lobby.seated(conn, message.table)
+        driver.refuse_if_paused()
+        table.act(conn.identity, message.version, message.action)
+        driver.settle()  # a window's answers that are due now (bots, passes by itself)
+        driver.commit()  # the journal written (off the loop), then the views out
+        driver.wake()  # the bots: their turn may have come
 
     def hello(self, conn: Connection, message: pr.Hello) -> None:
         if conn.identity is not None:
@@ -345,7 +337,7 @@ class Server(Lobby, Driver):
             raise pr.ProtocolError("full", "too many connections of yours")
         seats = [
             {"table": t.name, "seat": t.seat_of(conn.identity)}
-            for t in self.tables.values()
+            for t in self.lobby.tables.values()
             if t.seat_of(conn.identity) is not None and not t.over
         ]
         conn.send(
@@ -354,22 +346,11 @@ class Server(Lobby, Driver):
             )
         )
 
-    def _gone(self, conn: Connection) -> None:
+    def gone(self, conn: Connection) -> None:
+        """A connection closed (here, or another server's player at our table)."""
         if self.cluster is not None:
             self.cluster.relay.gone(conn)
-        for name, seat in list(conn.tables.items()):
-            self.unplace(conn, name)
-            table = self.tables.get(name.casefold())
-            if table is None or seat == SPECTATOR:
-                continue
-            if any(c.tables.get(name) == seat for c in self.at(name)):
-                continue
-            if table.started:
-                self._away(table, seat)
-            else:
-                table.release(conn.identity)
-            self.push(table)
-        self.broadcast_lobby()
+        self.lobby.gone(conn)
 
     def sent(self, conn: Connection, line: bytes) -> None:
         if self.probe is not None:

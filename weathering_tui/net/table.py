@@ -1,7 +1,11 @@
-"""A table of the server: its seats and who holds them, its game, its bots (no sockets).
+"""A table of the server, the authority of one game: its seats and who holds them, its
+game, its bots, a reaction window's answers, what is due, its views, and (`table_saves`)
+its save and journal. No sockets, no clock, no event loop: its driver (`driver.py`) paces
+it, and the server sends what it shows.
 
-The server is the only authority: a table applies an action only for the seat whose
-decision it is, from the identity that holds that seat, on the view version it saw.
+A table applies an action only for the seat whose decision it is, from the identity
+that holds that seat, on the view version it saw; and it says what may be shown: only
+what its journal holds (durable before visible).
 """
 
 from __future__ import annotations
@@ -22,13 +26,16 @@ from ..engine import (
     View,
     can_undo,
     sides_of,
+    unable_seats,
     undo,
     view_for,
+    window_choices,
+    window_seats,
 )
 from ..engine import actions as act
 from ..savefile import SavedGame
 from ..storage.journal import Journal
-from .broadcast import Frame, LogCache
+from .broadcast import LogCache
 from .protocol import ProtocolError, clean_name, parse_action
 from .table_saves import TableSaves
 
@@ -84,6 +91,7 @@ class Table(TableSaves):
         self.rewound_at = 0  # the actions that stand after it: once saved, it may show
         self.undone_by = ""  # who took a move back (the notice, once it is durable)
         self.undone_at = 0  # the log's length after it: where the notice stands
+        self.before_undo: tuple | None = None  # what stood before it, until it is saved
         self.game: SavedGame | None = None
         self.made_at = time.monotonic()
         self.finished_at = float("inf")  # when the game ended (the lobby keeps it a while)
@@ -98,11 +106,8 @@ class Table(TableSaves):
         self.paused = False  # its journal cannot be written: no move is taken meanwhile
         self.saved = 0  # actions in the save file (its next backup: `write_compacted`)
         self.backed = 0  # actions in its backup, NAME.toml.bak (the journal keeps the rest)
-        self.pause_told = False  # its players were told it is paused (not yet resumed)
         self.durable = 0  # actions on disk (in the save or the journal): what may be shown
         self.answers = Answers()  # the open reaction window's answers, applied in seat order
-        self.window: tuple[object, float] | None = None  # (its frame, when its time is up)
-        self.frame: Frame | None = None  # the public part of the views last pushed
         self.log_json = LogCache()  # the log's entries as JSON, built once
 
     # ------------------------------------------------------------ seats
@@ -201,6 +206,69 @@ class Table(TableSaves):
         seat = self.deciding
         return seat if seat is not None and self.seats[seat].botted else None
 
+    def in_window(self) -> bool:
+        """A reaction window is open (public: everyone sees "waiting for reactions")."""
+        pending = self.game.state.pending if self.game is not None else None
+        return pending is not None and pending.kind == "react"
+
+    def auto_pass(self, passes_by_itself) -> object | None:
+        """The one answer of a player who chose to pass by themselves
+        (`passes_by_itself(seat)`), asked in a window where they cannot cancel."""
+        seat = self.deciding
+        if seat is None or not self.in_window() or not passes_by_itself(seat):
+            return None
+        legal = self.view(seat, with_log=False).legal
+        return legal[0] if len(legal) == 1 else None
+
+    def settle(self, passes_by_itself, expired: bool = False):
+        """Settle what can be settled of a reaction window. Its seats' answers apply in
+        seat order: a bot's (or a player's own pass-by-myself) at once when its turn in
+        that order comes — whether it is asked depends on what it holds, so nobody may
+        catch the moment — and a player's once given. The window waits for the first
+        player in that order who has not answered, until its time is up (`expired`):
+        then whoever has not answered lets it happen. Returns the frame of the window
+        still open, waiting for a player, or None."""
+        while self.game is not None and not self.over:
+            if not self.in_window():
+                return None
+            state = self.game.state
+            self._answered_already(passes_by_itself)
+            seat = self.bot_to_play()  # a bot decides, even once the time is up
+            answer = self.answers.next(state, expired and seat is None)
+            if answer is not None:
+                self.game.play(answer)
+                continue
+            if seat is None:
+                return self.answers.frame
+            self.play_bot(seat, self.bot_choice(seat))
+        return None
+
+    def _answered_already(self, passes_by_itself) -> None:
+        """In an open window, these have answered already and get no prompt: a seat that
+        cannot cancel whatever it holds, as everyone can see (its PA, its power, an
+        empty hand: `unable_seats`, the same in every world, so it tells nothing); and
+        those who pass by themselves and cannot cancel (their choice: others may read
+        it)."""
+        state = self.game.state
+        unable = unable_seats(state)
+        for seat in window_seats(state):
+            if seat in self.answers.answered(state):
+                continue
+            if seat in unable or passes_by_itself(seat):
+                choices = window_choices(state, seat)
+                if len(choices) == 1:
+                    self.answers.give(state, choices[0])
+
+    def someone_away(self) -> bool:
+        """Whether a player the open window waits for has lost their link (public)."""
+        state = self.game.state
+        answered = self.answers.answered(state)
+        return any(
+            self.seats[s].away and not self.seats[s].botted
+            for s in window_seats(state)
+            if s not in answered
+        )
+
     def view(self, seat: int, with_log: bool = True) -> View:
         state = self.game.state
         return view_for(state, seat, with_log=with_log, answered=self.answers.answered(state))
@@ -249,6 +317,7 @@ class Table(TableSaves):
             raise ProtocolError("stale", "the table has moved on: act on the newest view")
         if not can_undo(state, index):
             raise ProtocolError("illegal", "cannot_undo")
+        self.before_undo = (state, list(self.game.actions), self.durable, self.answers)
         state = undo(state, index)
         self.game.state = state
         del self.game.actions[len(state.history.actions) :]
@@ -259,12 +328,28 @@ class Table(TableSaves):
         self.undone_at = len(self.game.state.log)  # where its notice stands in the log
         return index
 
+    def undo_unsaved(self) -> None:
+        """The save that an undo needs could not be written: nothing was shown, the move
+        stands as it was."""
+        game = self.game
+        game.state, game.actions[:], self.durable, self.answers = self.before_undo
+        self.rewound, self.undone_by = False, ""
+
+    def take_undone(self) -> tuple[str, int]:
+        """Who took a move back, and where in the log (said once, once it shows)."""
+        undone, self.undone_by = self.undone_by, ""
+        return undone, self.undone_at
+
     def bot_choice(self, seat: int):
         return self.bots[seat].choose(view_for(self.game.state, seat, with_log=False))
 
     def play_bot(self, seat: int, action) -> None:
         view = view_for(self.game.state, seat, with_log=False)
         self.game.play(action, view)
+
+    def play_auto(self, action) -> None:
+        """A player's own pass-by-myself (`auto_pass`)."""
+        self.game.play(action)
 
     # ------------------------------------------------------------ lobby and saves
 
@@ -302,7 +387,11 @@ class Table(TableSaves):
             **where,
         }
 
-    @property
-    def unjournaled(self) -> list:
-        """Actions applied but not yet on disk: no view may show them yet."""
-        return self.game.actions[self.durable :] if self.game is not None else []
+    def round_news(self) -> bool:
+        """The table reached a round (or its end) the lobby has not listed yet."""
+        state = self.game.state if self.game is not None else None
+        where = (state.phase, state.round) if state is not None else None
+        if where == self.listed_round:
+            return False
+        self.listed_round = where
+        return True

@@ -1,6 +1,9 @@
-"""A table's saves (a part of `Table`): its TOML save and journal beside it, or in a
-store; compacted, written when finished, and what reopens it after a restart or on
-another server (`Table.reopen`, `Table.from_waiting`)."""
+"""A table's saves (`Table`'s base): its TOML save and journal beside it, or in a store;
+what is new appended to the journal, compacted, written when finished, and what reopens
+it after a restart or on another server (`Table.reopen`, `Table.from_waiting`).
+
+Durable before visible: `durable` counts the actions on disk (in the save or the
+journal); `visible` says whether a view may show the game as it stands now."""
 
 from __future__ import annotations
 
@@ -8,12 +11,76 @@ from pathlib import Path
 
 from ..atomicfile import atomic_copy, atomic_write
 from ..savefile import SaveError, read_save, to_toml, write_save
-from ..storage.journal import FileJournal, read_table, replay_journal
+from ..storage.journal import COMPACT_EVERY, FileJournal, read_table, replay_journal
 from .protocol import clean_name
 
 
 class TableSaves:
-    """Mixed into `Table`: its state lives in `Table.__init__`."""
+    """`Table`'s base: its state lives in `Table.__init__`."""
+
+    @property
+    def unjournaled(self) -> list:
+        """Actions applied but not yet on disk: no view may show them yet."""
+        return self.game.actions[self.durable :] if self.game is not None else []
+
+    @property
+    def visible(self) -> bool:
+        """Every action the game holds is durable, and so is a move taken back (in a
+        store: the table is kept there): its views may go out."""
+        stored = self.store is None or self.stored
+        return not self.unjournaled and not self.rewound and stored
+
+    @property
+    def journal_due(self) -> bool:
+        """Something is to write: new actions, or a compaction asked for."""
+        return bool(self.unjournaled) or (self.compact_wanted and self.path is not None)
+
+    async def write_journal(self, run) -> None:
+        """Append what is new to the journal, then compact when due, each write done by
+        `run(function, *args)` (the server's writer: off the event loop). Raises OSError
+        if a write fails (nothing of it counts as durable)."""
+        if self.unjournaled:
+            start, batch = self.durable, list(self.unjournaled)
+            await run(self.journal.append, start, batch)
+            self.durable = start + len(batch)
+        due = self.over or self.journal.length >= COMPACT_EVERY or self.compact_wanted
+        if due and not self.unjournaled and self.path:
+            await self._compact(run)
+
+    async def _compact(self, run) -> None:
+        """The save made from the game as it is now (serialized here, on the loop, so
+        that no action lands half-way), then written by `run`: off the loop, after the
+        appends before it and before those after it."""
+        self.compact_wanted = False
+        count, text = self.snapshot()
+        try:
+            await run(self.write_compacted, text, count)
+        except OSError:
+            self.compact_wanted = True  # (a failed compaction is tried again)
+            raise
+        self.compacted(count)
+
+    def mark_finished(self, now: float) -> None:
+        """The game's end is durable (or read back) at `now`: the lobby keeps it a while."""
+        if self.over and self.finished_at == float("inf"):
+            self.finished_at = now
+
+    def journal_failing(self, failing: bool) -> None:
+        """A write of its journal failed (and is tried again), or the writes are done."""
+        self.paused = failing
+
+    def want_compact(self) -> None:
+        """Compact at the next write of the journal (one is under way, or in a store)."""
+        self.compact_wanted = True
+
+    def save_now(self) -> None:
+        """Compact into the save at once (on the caller's thread: the stop, or files);
+        what the journal lacks is appended first. Raises OSError."""
+        self.compact_wanted = False
+        if self.unjournaled and self.journal is not None:
+            self.journal.append(self.durable, list(self.unjournaled))
+            self.durable = len(self.game.actions)
+        self.save()
 
     def table_meta(self) -> dict:
         return {
