@@ -155,7 +155,7 @@ class Cluster:
         refused as taken."""
         owner = self.store.key("table", table.key, "owner")
         token = self.link.token()
-        table.journal.fence = (owner, token)
+        table.lease(owner, token)
         aredis, release = self.link.aredis, self.owner.release_script
         try:
             ok = await aredis.set(owner, token, nx=True, px=LEASE_MS)

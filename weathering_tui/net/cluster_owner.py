@@ -157,7 +157,7 @@ class Ownership:
         self.leases[key] = token
         for table in self.lobby.tables.values():
             if table.key == key and table.journal is not None:
-                table.journal.fence = (owner, token)
+                table.lease(owner, token)
         return True
 
     async def take_over(self, key: str) -> bool:
@@ -179,8 +179,7 @@ class Ownership:
                 await self.link.aredis.srem(self.key("tables"), key)
             return False
         self.leases[key] = token
-        table.journal.fence = (owner, token)
-        table.stored = table.game is not None  # (a table not started: saved as it starts)
+        table.lease(owner, token)
         name = table.name.casefold()
         self.relay.remote.pop(name, None)
         self.lobby.adopt(table, moved=True)  # its players away until they come back here

@@ -266,7 +266,7 @@ class TableDriver:
         plays it until they return. A player who `left` chose to go: a bot plays at once
         (nobody waits a minute on them), and their seat is still theirs to take back."""
         table = self.table
-        table.seats[seat].away = True
+        table.player_away(seat)
         if table.seats[seat].botted:
             return
         if left:

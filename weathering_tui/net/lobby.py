@@ -73,11 +73,8 @@ class Lobby:
         """A table back from its save (here, after a restart; or `moved` from a server
         that died): every player away until they return."""
         driver = self.add(table)
-        for index, seat in enumerate(table.seats):
-            if seat.owner is not None and not seat.botted:
-                driver.away(index)
-                if moved:
-                    table.moved.add(index)
+        for index in table.players_away(moved):
+            driver.away(index)
         if moved and table.game is not None:
             driver.drive()
 
@@ -232,6 +229,7 @@ class Lobby:
             events=message.events,
             start_when_full=message.start_when_full,
             hints=message.hints,
+            origin=conn.origin,  # (saved while unfinished: counted after a restart)
         )
         stem = re.sub(r"[^a-z0-9]+", "-", name.casefold()).strip("-") or "table"
         path = self.tables_dir / f"{stem}.toml"
@@ -245,7 +243,6 @@ class Lobby:
         ):
             n += 1
             path = self.tables_dir / f"{stem}-{n}.toml"
-        table.origin = conn.origin  # (saved while unfinished: counted after a restart)
         store = self.cluster.store if self.cluster is not None else None
         table.keep_at(path, store)  # the server alone names files (and keys)
         self.add(table)
@@ -304,9 +301,7 @@ class Lobby:
         driver = self.driver(table.name)
         driver.back(index)
         if was_away:
-            if index in table.moved:  # (never gone: the table moved to this server)
-                table.moved.discard(index)
-            else:
+            if not table.moved_back(index):  # (never gone: the table moved to this server)
                 self.notice(table, "back", table.seats[index].name)
             if table.started:
                 driver.settle()  # a window waiting for them: its clock starts

@@ -18,7 +18,6 @@ import attrs
 
 from ..bots import BOTS, bot_seed
 from ..engine import (
-    SPECTATOR,
     Answers,
     IllegalAction,
     SeatSetup,
@@ -65,6 +64,7 @@ class Table(TableSaves):
         events: bool = True,
         start_when_full: bool = False,
         hints: bool = False,
+        origin: str | None = None,
     ):
         eco, lob = sides_of(configuration)
         sides = ["ecologist"] * eco + ["lobbyist"] * lob
@@ -76,7 +76,7 @@ class Table(TableSaves):
         self.bot_kind = bots
         self.code = code
         self.creator = creator
-        self.origin: str | None = None  # where its creator came from (see Hello.origin)
+        self.origin = origin  # where its creator came from (see Hello.origin)
         # Someone other than its creator took a seat before the start: a table nobody
         # joined goes after `serve --unstarted-expiry`, one somebody joined lives longer.
         self.joined = False
@@ -149,6 +149,25 @@ class Table(TableSaves):
         if identity != self.creator:
             self.joined = True
         return index
+
+    def player_away(self, index: int) -> None:
+        """The seat's player lost their link, or left: the seat is still theirs."""
+        self.seats[index].away = True
+
+    def players_away(self, moved: bool = False) -> list[int]:
+        """Back from its save, every player is away until they return (`moved`: only
+        because the table changed server). Their seats."""
+        seats = [i for i, s in enumerate(self.seats) if s.owner is not None and not s.botted]
+        if moved:
+            self.moved.update(seats)
+        return seats
+
+    def moved_back(self, index: int) -> bool:
+        """The player was away only because the table moved here (never gone)."""
+        if index not in self.moved:
+            return False
+        self.moved.discard(index)
+        return True
 
     def release(self, identity: str) -> None:
         """Before the start, a player who leaves frees the seat."""
@@ -352,40 +371,6 @@ class Table(TableSaves):
         self.game.play(action)
 
     # ------------------------------------------------------------ lobby and saves
-
-    def summary(self, spectators: int = 0) -> dict:
-        """What the lobby shows of the table (all public)."""
-        where = {"stage": "waiting"}
-        if self.game is not None:
-            public = view_for(self.game.state, SPECTATOR, with_log=False)
-            where = {
-                "stage": public.stage,
-                "phase": public.phase,
-                "round": public.round_in_phase,
-                "rounds": public.rounds_per_phase,
-                "hp": public.hp,
-            }
-            if public.outcome is not None:
-                where["outcome"] = public.outcome.band
-        return {
-            "name": self.name,
-            "configuration": self.configuration,
-            "code": bool(self.code),
-            "seats": [
-                {
-                    "side": s.side,
-                    "open": s.open,
-                    "player": s.name if s.owner else "",
-                    "bot": s.botted,
-                    "away": s.away,
-                }
-                for s in self.seats
-            ],
-            "spectators": spectators,
-            "hints": self.hints,
-            "start_when_full": self.start_when_full,
-            **where,
-        }
 
     def round_news(self) -> bool:
         """The table reached a round (or its end) the lobby has not listed yet."""

@@ -10,6 +10,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from ..atomicfile import atomic_copy, atomic_write
+from ..engine import SPECTATOR, view_for
 from ..savefile import SaveError, read_save, to_toml, write_save
 from ..storage.journal import COMPACT_EVERY, FileJournal, read_table, replay_journal
 from .protocol import clean_name
@@ -65,6 +66,11 @@ class TableSaves:
         if self.over and self.finished_at == float("inf"):
             self.finished_at = now
 
+    def lease(self, owner: str, token: str) -> None:
+        """The store's lease this copy of the table writes under: its journal's writes
+        are fenced by it (a server that lost it can never write again)."""
+        self.journal.fence = (owner, token)
+
     def journal_failing(self, failing: bool) -> None:
         """A write of its journal failed (and is tried again), or the writes are done."""
         self.paused = failing
@@ -96,6 +102,40 @@ class TableSaves:
             # where its creator came from, counted until it ends (a finished save keeps
             # no network)
             "origin": "" if self.over else (self.origin or ""),
+        }
+
+    def summary(self, spectators: int = 0) -> dict:
+        """What the lobby shows of the table (all public)."""
+        where = {"stage": "waiting"}
+        if self.game is not None:
+            public = view_for(self.game.state, SPECTATOR, with_log=False)
+            where = {
+                "stage": public.stage,
+                "phase": public.phase,
+                "round": public.round_in_phase,
+                "rounds": public.rounds_per_phase,
+                "hp": public.hp,
+            }
+            if public.outcome is not None:
+                where["outcome"] = public.outcome.band
+        return {
+            "name": self.name,
+            "configuration": self.configuration,
+            "code": bool(self.code),
+            "seats": [
+                {
+                    "side": s.side,
+                    "open": s.open,
+                    "player": s.name if s.owner else "",
+                    "bot": s.botted,
+                    "away": s.away,
+                }
+                for s in self.seats
+            ],
+            "spectators": spectators,
+            "hints": self.hints,
+            "start_when_full": self.start_when_full,
+            **where,
         }
 
     def keep_at(self, path: Path, store=None) -> None:
@@ -211,6 +251,7 @@ class TableSaves:
             game = read_table(path, raw=raw, journal=store.journal(path.stem))
         table = cls.from_game(game, path, store)
         table.saved = saved
+        table.stored = store is not None  # (in a store: its save is there)
         return table
 
     @classmethod
