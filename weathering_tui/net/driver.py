@@ -96,7 +96,8 @@ class TableDriver:
                     await asyncio.sleep(1.0)  # nothing is shown until it is written
         finally:
             self.flushing = None
-            table.journal_failing(False)
+            if failed:
+                table.journal_failing(False)
         if failed:
             self._tell_resumed()  # (once the store takes writes again, if it refused them)
         table.mark_finished(time.monotonic())
@@ -159,13 +160,13 @@ class TableDriver:
             return
         if not table.visible:
             return  # durable before visible: the journal's writer shows it when done
-        undone, undone_at = table.take_undone()
+        undone, undone_at = table.take_undone() if table.undone_by else ("", 0)
         if undone:  # a move taken back: the log is shorter, so every view goes again whole
             for conn in lobby.at(table.name):
                 conn.sent_views.pop(table.name, None)
         state = table.game.state
-        auto = table.auto_pass(self.passes_by_itself)
-        hide = table.bot_to_play() is not None or auto is not None
+        bot = table.bot_to_play()
+        hide = bot is not None or table.auto_pass(self.passes_by_itself) is not None
         clock = self.window[1] if self.window is not None else None  # a new clock is news
         frame = self.frame = Frame(state, self.frame)
         answered = table.answers.answered(state)

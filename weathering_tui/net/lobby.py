@@ -84,7 +84,7 @@ class Lobby:
         seat = self.seat_held(conn, table)
         if seat is None or seat == SPECTATOR:
             raise pr.ProtocolError("not_seated", "you hold no seat at this table")
-        return table, self.driver(table.name)
+        return table, self.drivers[table.name.casefold()]
 
     def start(self, conn: Connection, name: str) -> None:
         table = self.table(name)
