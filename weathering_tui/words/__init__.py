@@ -109,6 +109,11 @@ class Tr:
         """`text` with its French colons' spaces unbreakable, on a screen."""
         return french_colons(text) if self.nbsp else text
 
+    def decimal(self, value: float, places: int = 1) -> str:
+        """A number with its decimals as the language writes it: "1,5" in French."""
+        text = f"{value:.{places}f}"
+        return text.replace(".", ",") if self.lang == "fr" else text
+
     @property
     def colon(self) -> str:
         """ "X : y" in French (on a screen the space is unbreakable), "X: y" in English."""

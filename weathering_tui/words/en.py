@@ -403,6 +403,7 @@ STRINGS: dict[str, str] = {
     "transition.gauge": "Ecosystem at the end of the transition: {hp}/{top}",
     "transition.go": "Play phase 2",
     "transition.nothing": "No synergy claimed.",
+    "save.default_name": "game-{when}",
     "save.hint": "Letters, digits, - _ . · Enter: save · Esc: back",
     "save.bad_name": "“{name}” cannot name a save: letters, digits, - _ . only (60 at most)",
     "error": "Not possible: {reason}",

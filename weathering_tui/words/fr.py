@@ -404,6 +404,7 @@ STRINGS: dict[str, str] = {
     "transition.gauge": "Écosystème à la fin de la transition : {hp}/{top}",
     "transition.go": "Jouer la phase 2",
     "transition.nothing": "Aucune synergie annoncée.",
+    "save.default_name": "partie-{when}",
     "save.hint": "Lettres, chiffres, - _ . · Entrée : sauver · Échap : retour",
     "save.bad_name": "« {name} » ne peut pas nommer une sauvegarde : lettres, chiffres, - _ . seulement (60 au plus)",
     "error": "Impossible : {reason}",

@@ -349,8 +349,8 @@ class GameKeys:
 
         if self.session.saves_dir is None:
             return
-        default = "partie-" if self.tr.lang == "fr" else "game-"
-        default += self.session.updated[:16].replace(":", "").replace("T", "-")
+        when = self.session.updated[:16].replace(":", "").replace("T", "-")
+        default = self.tr("save.default_name", when=when)
         self.app.push_screen(
             SaveNameModal(
                 self.tr("save.prompt"),

@@ -65,10 +65,8 @@ class WindowPrompt(Screen[int | None]):
                 yield Static(Text(self._clock()), id="window-clock")
 
     def _clock(self) -> str:
-        left = f"{math.ceil(self.session.window_left() * 10) / 10:.1f}"  # tenths: 1.5 s in all
-        return self.tr(
-            "window.shared_clock", s=left.replace(".", "," if self.tr.lang == "fr" else ".")
-        )
+        left = math.ceil(self.session.window_left() * 10) / 10  # tenths: 1.5 s in all
+        return self.tr("window.shared_clock", s=self.tr.decimal(left))
 
     def on_mount(self) -> None:
         self.set_interval(0.1, self._tick)
