@@ -22,7 +22,6 @@ from .common import (
     gain_ap,
     level,
     log,
-    others_after,
     power_cost,
 )
 from .effects import push_effects
@@ -39,13 +38,12 @@ from .state import (
     SecondCardFrame,
     TradeAnswerFrame,
 )
+from .tables import tables_for
 
 
 def _open_window(state: GameState, ann: Announcement) -> None:
     """The window goes to the actor's opponents only: cancelling an ally is pointless (§8.3)."""
-    side = state.players[ann.actor].side
-    opponents = [s for s in others_after(state, ann.actor) if state.players[s].side != side]
-    state.stack.append(ReactionFrame(ann, opponents))
+    state.stack.append(ReactionFrame(ann, list(tables_for(state).opponents[ann.actor])))
 
 
 def _public(ann: Announcement) -> dict:
@@ -69,7 +67,8 @@ def announce(state: GameState, ann: Announcement) -> None:
     secret, audience = {}, []
     if ann.kind == "put_in_deck":
         secret, audience = {"card": ann.card}, [ann.actor]
-    log(state, "announce", secret=secret, audience=audience, **_public(ann))
+    if state.keep_log:  # an own secret: nothing hidden comes out (common.log)
+        log(state, "announce", secret=secret, audience=audience, **_public(ann))
     _open_window(state, ann)
 
 
@@ -133,7 +132,8 @@ def use_power(state: GameState, seat: int, target, card) -> None:
 
 def propose_trade(state: GameState, seat: int, partner: int) -> None:
     state.players[seat].turn.proposed.append(partner)  # one proposal a partner a turn (R111)
-    log(state, "trade_proposed", seat=seat, partner=partner)
+    if state.keep_log:
+        log(state, "trade_proposed", seat=seat, partner=partner)
     state.stack.append(TradeAnswerFrame(seat, partner))
 
 
@@ -144,7 +144,8 @@ def step_trade_answer(state: GameState, frame: TradeAnswerFrame) -> None:
 def answer_trade(state: GameState, frame: TradeAnswerFrame, accept: bool) -> None:
     """A refusal costs nothing and uses no limit; acceptance pays and opens the window (§3.4)."""
     state.stack.pop()
-    log(state, "trade_answer", seat=frame.partner, initiator=frame.initiator, accept=accept)
+    if state.keep_log:
+        log(state, "trade_answer", seat=frame.partner, initiator=frame.initiator, accept=accept)
     if not accept:
         return
     player = state.players[frame.initiator]
@@ -175,10 +176,11 @@ def _cancel_cards(content) -> dict:
 def power_can_cancel(state: GameState, seat: int, event: bool) -> bool:
     """Whether this seat's reaction power may cancel now (never an event): not used
     during this turn yet, and its PA pay for it. All public."""
+    if event:
+        return False
     player = state.players[seat]
     return (
-        not event
-        and character(state, seat).power.timing == "reaction"
+        character(state, seat).power.timing == "reaction"
         and not player.reaction_used
         and player.ap >= power_cost(state, seat)
     )
@@ -188,8 +190,12 @@ def cancel_options(state: GameState, seat: int, event: bool) -> list[str | None]
     """What this seat could cancel with now: None for the reaction power, else card instances."""
     player = state.players[seat]
     options: list[str | None] = [None] if power_can_cancel(state, seat, event) else []
+    hand = player.hand
+    tables = tables_for(state)
+    if tables.cancel_copies.isdisjoint(hand) and tables.copies.issuperset(hand):
+        return options  # no cancel card in hand: most hands hold none
     cancel_cards = _cancel_cards(state.content)
-    held = [c for c in player.hand if card_id(c) in cancel_cards]  # most hands hold none
+    held = [c for c in hand if card_id(c) in cancel_cards]
     for instance in distinct(held) if held else ():
         cancel = cancel_cards[card_id(instance)]
         if cancel is None or (event and not cancel.events):
@@ -304,7 +310,8 @@ def _resolve_discard(state: GameState, ann: Announcement, cancelled: bool) -> No
     actor.hand.remove(ann.card)
     state.discard_pile.append(ann.card)
     got = gain_ap(state, ann.actor, discard_yield(state, ann.actor))
-    log(state, "discard", seat=ann.actor, card=ann.card, reason="action", ap=got)
+    if state.keep_log:
+        log(state, "discard", seat=ann.actor, card=ann.card, reason="action", ap=got)
 
 
 def _resolve_draw(state: GameState, ann: Announcement, cancelled: bool) -> None:
@@ -328,14 +335,15 @@ def _resolve_store(state: GameState, ann: Announcement, cancelled: bool) -> None
         return
     actor = state.players[ann.actor]
     actor.stored_ap += ann.amount
-    log(
-        state,
-        "stored",
-        seat=ann.actor,
-        amount=ann.amount,
-        stored=actor.stored_ap,
-        level=level(state, ann.actor),
-    )
+    if state.keep_log:
+        log(
+            state,
+            "stored",
+            seat=ann.actor,
+            amount=ann.amount,
+            stored=actor.stored_ap,
+            level=level(state, ann.actor),
+        )
 
 
 def _resolve_power(state: GameState, ann: Announcement, cancelled: bool) -> None:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from ..content.defs import CardDef, CharacterDef, Configuration, Constants
 from ..content.effects import DamageMod, HealMod, IncomeMod, SuspendFreeDraw
 from .state import GameState, LogEntry
@@ -87,16 +89,17 @@ REFUSALS: dict[str, tuple[str, ...]] = {
 }
 
 
-_CARD_IDS: dict[str, str] = {}
+class _CardIds(dict):
+    """Card copy -> its card: 'mangroves#2' -> 'mangroves', each worked out once."""
 
-
-def card_id(instance: str) -> str:
-    """'mangroves#2' -> 'mangroves' (memoised: the engine asks this constantly)."""
-    try:
-        return _CARD_IDS[instance]
-    except KeyError:
-        cid = _CARD_IDS[instance] = instance.partition("#")[0]
+    def __missing__(self, instance: str) -> str:
+        cid = self[instance] = instance.partition("#")[0]
         return cid
+
+
+# 'mangroves#2' -> 'mangroves'. The engine asks this constantly: a dict's own lookup,
+# with no Python call once a copy has been seen.
+card_id: Callable[[str], str] = _CardIds().__getitem__
 
 
 def card_def(state: GameState, instance: str) -> CardDef:
@@ -156,11 +159,13 @@ def effective_cost(state: GameState, seat: int, instance: str) -> int:
     return frugal_cost(printed, state.phase, state.players[seat].side)
 
 
-def distinct(cards) -> list[str]:
+def distinct(cards: list[str]) -> list[str]:
     """One instance per card id, in order: copies of a card are interchangeable choices."""
+    ids = list(map(card_id, cards))
+    if len(set(ids)) == len(ids):  # no two copies of a card: the common case
+        return list(cards)
     seen: dict[str, str] = {}
-    for instance in cards:
-        cid = card_id(instance)
+    for cid, instance in zip(ids, cards, strict=True):
         if cid not in seen:
             seen[cid] = instance
     return list(seen.values())
@@ -174,7 +179,11 @@ def ordered_from(state: GameState, members, start: int | None) -> list[int]:
 
 
 def others_after(state: GameState, seat: int) -> list[int]:
-    n = len(state.players)
+    return seats_after(len(state.players), seat)
+
+
+def seats_after(n: int, seat: int) -> list[int]:
+    """The other seats of `n`, in seat order after `seat`, wrapping round."""
     return [(seat + k) % n for k in range(1, n)]
 
 
@@ -193,16 +202,26 @@ def seats_for(state: GameState, who: str, actor: int | None, target: int | None)
 
 
 def valid_targets(state: GameState, selector: str | None, seat: int) -> list[int | None]:
+    return seats_named([p.side for p in state.players], selector, seat)
+
+
+def seats_named(sides, selector: str | None, seat: int) -> list[int | None]:
+    """The seats a target selector lets `seat` aim at, seats being numbered in order and
+    `sides` giving each one's side (None: the effect has no target)."""
     if selector is None:
         return [None]
     if selector == "any_player":
-        return [p.seat for p in state.players]
+        return list(range(len(sides)))
     if selector == "other_player":
-        return [p.seat for p in state.players if p.seat != seat]
-    return [p.seat for p in state.players if p.side == selector]
+        return [s for s in range(len(sides)) if s != seat]
+    return [s for s, side in enumerate(sides) if side == selector]
 
 
 def log(state: GameState, kind: str, secret=None, audience=(), **data) -> None:
+    """Append an entry (when the game keeps a log) and count what hidden it reveals. A
+    step taken at every action may ask `state.keep_log` before calling, to spare building
+    an entry nobody keeps, but only for an entry with no secret: a secret counts, kept
+    or not (no undo across it)."""
     if secret and kind not in OWN_SECRETS:
         state.history.reveals += 1  # something hidden came out: no undo across it
     if state.keep_log:
@@ -274,7 +293,8 @@ def heal(state: GameState, amount: int, source: str, seat: int | None) -> None:
     state.hp = min(GAUGE_MAX, state.hp + amount)
     if seat is not None:
         bump(state, seat, "healed", state.hp - before)
-    log(state, "heal", source=source, amount=state.hp - before, hp=state.hp)
+    if state.keep_log:
+        log(state, "heal", source=source, amount=state.hp - before, hp=state.hp)
 
 
 def damage(state: GameState, amount: int, source: str, seat: int | None) -> None:
@@ -283,7 +303,8 @@ def damage(state: GameState, amount: int, source: str, seat: int | None) -> None
     state.hp = max(0, state.hp - amount)
     if seat is not None:
         bump(state, seat, "damaged", before - state.hp)
-    log(state, "damage", source=source, amount=before - state.hp, hp=state.hp)
+    if state.keep_log:
+        log(state, "damage", source=source, amount=before - state.hp, hp=state.hp)
 
 
 def receive(state: GameState, seat: int, cards: list[str]) -> None:

@@ -265,7 +265,8 @@ def begin_turn(state: GameState, seat: int) -> None:
     player = state.players[seat]
     player.turn = TurnFlags()
     gained = gain_ap(state, seat, income(state, seat))
-    log(state, "turn", seat=seat, round=state.round, income=gained, ap=player.ap)
+    if state.keep_log:
+        log(state, "turn", seat=seat, round=state.round, income=gained, ap=player.ap)
     table = configuration(state).table(player.side, state.phase)
     if table.free_draw and not free_draw_suspended(state):
         draw_cards(state, seat, table.free_draw, "free_draw")
@@ -273,7 +274,8 @@ def begin_turn(state: GameState, seat: int) -> None:
 
 
 def end_turn(state: GameState, seat: int) -> None:
-    log(state, "end_turn", seat=seat)
+    if state.keep_log:
+        log(state, "end_turn", seat=seat)
     if nobody_can_play(state):
         end_game(state, "nobody_can_play")
         return

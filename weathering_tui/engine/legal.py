@@ -31,6 +31,7 @@ from .common import (
 )
 from .effects import option_possible, take_eligible
 from .state import GameState
+from .tables import tables_for
 
 # A refusal not yet raised: (code, params). The legal list only asks whether there is
 # one, so building it must cost little; `why_illegal` turns it into an IllegalAction.
@@ -41,40 +42,10 @@ def refuse(code: str, **params) -> tuple[str, dict]:
     return code, params
 
 
-# Actions are immutable values: each one the legal list offers is made once and reused,
-# which spares building hundreds of records a decision (and makes `in` checks identity).
-_ACTIONS: dict[tuple, object] = {}
-
-
-def _made(cls, *args):
-    key = (cls, *args)
-    action = _ACTIONS.get(key)
-    if action is None:
-        action = _ACTIONS[key] = cls(*args)
-    return action
-
-
-_CARTOUCHES: dict[int, tuple] = {}
-
-
-def _own_turn_cartouches(card) -> tuple[tuple[int, str | None], ...]:
-    """A card's cartouches that can be played in its owner's turn (not a cancel), each
-    with its target selector (kept by the definition's identity: hashing one is slow)."""
-    known = _CARTOUCHES.get(id(card))
-    if known is None or known[0] is not card:
-        found = tuple(
-            (index, fx.target_selector(cartouche))
-            for index, cartouche in enumerate(card.cartouches)
-            if not any(isinstance(e, fx.Cancel) for e in cartouche)
-        )
-        known = _CARTOUCHES[id(card)] = (card, found)
-    return known[1]
-
-
 def legal_actions(state: GameState, seat: int) -> list:
     """The actions `seat` may take now; empty when it is not this seat's decision."""
     pending = state.pending
-    if pending is None or pending.seat != seat or state.over:
+    if pending is None or pending.seat != seat or state.stage == "over":
         return []
     return _BY_KIND[pending.kind](state, seat)
 
@@ -190,80 +161,71 @@ def power_refusal(state: GameState, seat: int) -> Refusal:
 
 def _turn(state: GameState, seat: int) -> list:
     player = state.players[seat]
+    tables = tables_for(state)
     hand = distinct(player.hand)
+    ap = player.ap
+    costs = tables.costs[state.phase, player.side]
+    plays = tables.plays[seat]
     out: list = []
-    targets: dict = {}  # each target selector's seats, once per list
     for instance in hand:  # in the hand by construction: only the cost remains to check
-        if cost_refusal(state, seat, instance) is None:
-            out.extend(_plays(state, seat, instance, targets))
+        if costs[instance] <= ap:  # cost_refusal, from the table of effective costs
+            out.extend(plays[instance])
     if deck_refusal(state, seat) is None:
-        out.extend(_made(act.PutInDeck, seat, c) for c in hand)
+        decks = tables.decks[seat]
+        out.extend([decks[c] for c in hand])
     if discard_refusal(state, seat) is None:
-        out.extend(_made(act.Discard, seat, c) for c in hand)
+        discards = tables.discards[seat]
+        out.extend([discards[c] for c in hand])
     if draw_refusal(state, seat) is None:
-        out.append(_made(act.Draw, seat))
+        out.append(tables.draws[seat])
     if trade_refusal(state, seat) is None:
+        proposals = tables.proposals[seat]
         out.extend(
-            _made(act.ProposeTrade, seat, other)
-            for other in range(len(state.players))
-            if partner_refusal(state, seat, other) is None
+            [
+                proposals[other]
+                for other in range(len(state.players))
+                if partner_refusal(state, seat, other) is None
+            ]
         )
-    out.extend(_store_options(seat, player.ap))
+    out.extend(tables.store_lists[seat][ap])  # StoreAp of 1 to all its PA
     if power_refusal(state, seat) is None:
-        out.extend(_power_uses(state, seat))
-    out.append(_made(act.EndTurn, seat))
+        out.extend(_power_uses(state, seat, tables))
+    out.append(tables.ends[seat])
     return out
 
 
-_STORES: dict[int, list] = {}
-
-
-def _store_options(seat: int, ap: int) -> list:
-    """StoreAp of 1 to `ap` PA for this seat."""
-    made = _STORES.setdefault(seat, [])
-    while len(made) < ap:
-        made.append(_made(act.StoreAp, seat, len(made) + 1))
-    return made[:ap]
-
-
-def _plays(state: GameState, seat: int, instance: str, targets=None) -> list:
+def _plays(state: GameState, seat: int, instance: str) -> list:
     """Own-turn plays of a card: every non-cancel cartouche with every valid target."""
-    out = []
-    targets = {} if targets is None else targets
-    for index, selector in _own_turn_cartouches(card_def(state, instance)):
-        seats = targets.get(selector)
-        if seats is None:
-            seats = targets[selector] = valid_targets(state, selector, seat)
-        for target in seats:
-            out.append(_made(act.PlayCard, seat, instance, index, target))
-    return out
+    return list(tables_for(state).plays[seat][instance])
 
 
-def _power_uses(state: GameState, seat: int) -> list:
+def _power_uses(state: GameState, seat: int, tables) -> list:
     """The targets (or discard-pile cards) of a power that may be used now."""
     player = state.players[seat]
     power = character(state, seat).power
     cost = power_cost(state, seat)
     effects = power.at(level(state, seat)).effects
     if power.after_play_card:
+        uses = tables.powers_on_card[seat]
         return [
-            act.UsePower(seat, card=c)
+            uses[c]
             for c in distinct(state.discard_pile)
-            if _playable_from_discard(state, seat, c, player.ap - cost)
+            if _playable_from_discard(state, seat, c, player.ap - cost, tables)
         ]
-    targets = valid_targets(state, fx.target_selector(effects), seat)
+    targets = tables.targets(fx.target_selector(effects), seat)
     if power.target_must_hold_cards:
         targets = [t for t in targets if t is not None and state.players[t].hand]
-    return [act.UsePower(seat, target=t) for t in targets]
+    uses = tables.powers[seat]
+    return [uses[t] for t in targets]
 
 
-def _playable_from_discard(state: GameState, seat: int, instance: str, ap_left: int) -> bool:
-    if effective_cost(state, seat, instance) > ap_left:
+def _playable_from_discard(state: GameState, seat: int, instance: str, ap_left: int, tables):
+    """A discard-pile card Trésor de guerre may play: one the PA left pay for, with a
+    cartouche that is not a cancel (one it can play in its owner's turn)."""
+    player = state.players[seat]
+    if tables.costs[state.phase, player.side][instance] > ap_left:  # effective_cost
         return False
-    return any(
-        not any(isinstance(e, fx.Cancel) for e in cartouche)
-        for cartouche in card_def(state, instance).cartouches
-    )
+    return bool(tables.own_turn_cartouches(card_id(instance)))
 
 
 def _explain(state: GameState, kind: str, action) -> Refusal:  # noqa: C901 - one rule a branch

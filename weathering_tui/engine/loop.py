@@ -68,7 +68,7 @@ def forced(state: GameState, pending: Pending):
 def run(state: GameState, dispatch) -> None:
     """Resolve frames until someone must decide (or the game is over). `dispatch`
     carries out an action: forced choices are answered through it, and logged."""
-    while not state.over:
+    while state.stage != "over":  # not `state.over`: this loop runs at every step
         pending = state.pending
         if pending is not None:
             only = forced(state, pending)
