@@ -47,6 +47,10 @@ class HeuristicBot:
         self.rng = random.Random(seed)
         self.content = content or default_content()
         self._values: dict[tuple, float] = {}
+        self._swings: dict[tuple, tuple] = {}
+        self._cancels: dict[str, bool] = {}
+        self._sorted: list | None = None  # the options `_groups` sorts out (`_of`)
+        self._groups: dict = {}
         self.turn_decisions = 0
 
     # ------------------------------------------------------------ card values
@@ -55,7 +59,16 @@ class HeuristicBot:
         return self.content.cards[card_id(instance)]
 
     def swing(self, cartouche, view: View) -> float:
-        """What a cartouche does to the gauge, counting its side effects as PV."""
+        """What a cartouche does to the gauge, counting its side effects as PV (depends
+        only on the cartouche and the active heal and damage modifiers: remembered, by
+        the cartouche's identity, which hashes much faster than its effects)."""
+        key = (id(cartouche), view.heal_mod, view.damage_mod)
+        known = self._swings.get(key)
+        if known is None or known[0] is not cartouche:
+            known = self._swings[key] = (cartouche, self._swing(cartouche, view))
+        return known[1]
+
+    def _swing(self, cartouche, view: View) -> float:
         value = 0.0
         for effect in cartouche:
             match effect:
@@ -93,6 +106,14 @@ class HeuristicBot:
                     worth += 1.0
             best = max(best, worth)
         return best
+
+    def cancels(self, instance) -> bool:
+        """Whether this card can cancel (remembered by card)."""
+        cid = card_id(instance)
+        known = self._cancels.get(cid)
+        if known is None:
+            known = self._cancels[cid] = self.content.cards[cid].cancel_effect() is not None
+        return known
 
     def cost(self, instance, view: View) -> int:
         return view.cost(instance)
@@ -133,7 +154,7 @@ class HeuristicBot:
         if power.timing == "reaction":
             costs.append(self.power_cost(view))
         for instance in me.hand or ():
-            if self.card(instance).cancel_effect() is not None:
+            if self.cancels(instance):
                 costs.append(self.cost(instance, view))
         return min(costs) if costs else 0
 
@@ -144,7 +165,17 @@ class HeuristicBot:
         return max(options, key=score)
 
     def _plays(self, view: View, options: list) -> list:
-        return [a for a in options if isinstance(a, act.PlayCard)]
+        return self._of(options, act.PlayCard)
+
+    def _of(self, options: list, kind) -> list:
+        """The options of one kind, in their order: a turn's list is sorted out once, as
+        the steps of a turn each look for their kind (read only)."""
+        if options is not self._sorted:
+            groups: dict = {}
+            for a in options:
+                groups.setdefault(type(a), []).append(a)  # actions have no subclasses
+            self._sorted, self._groups = options, groups
+        return self._groups.get(kind, [])
 
     # ------------------------------------------------------------ turns
 
@@ -157,7 +188,7 @@ class HeuristicBot:
         return next(a for a in options if isinstance(a, act.EndTurn))
 
     def _discard_fuel(self, view: View, options: list, side: str):
-        discards = [a for a in options if isinstance(a, act.Discard)]
+        discards = self._of(options, act.Discard)
         if not discards:
             return None
         fuel = min(discards, key=lambda a: self.value(a.card, view, side))
@@ -201,7 +232,7 @@ class HeuristicBot:
 
     def _build_deck(self, view: View, options: list, spare: int):
         me = view.me
-        moves = [a for a in options if isinstance(a, act.PutInDeck)]
+        moves = self._of(options, act.PutInDeck)
         if not moves or spare < 1:
             return None
         deck_types = {self.card(c).type for c in me.deck or ()}
@@ -240,7 +271,7 @@ class HeuristicBot:
         return None
 
     def _power(self, view: View, options: list, spare: int):
-        powers = [a for a in options if isinstance(a, act.UsePower)]
+        powers = self._of(options, act.UsePower)
         if not powers:
             return None
         me = view.me
@@ -269,7 +300,7 @@ class HeuristicBot:
 
     def _finish_turn(self, view: View, options: list, spare: int):
         me = view.me
-        stores = [a for a in options if isinstance(a, act.StoreAp)]
+        stores = self._of(options, act.StoreAp)
         power = self.content.characters[me.character].power
         useful_power = power.id not in ("previsions", "diplomatie")
         top = view.level_thresholds[-1]  # the stored PA that reach the last level

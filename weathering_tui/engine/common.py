@@ -134,7 +134,7 @@ def band_for(hp: int, goal: int) -> tuple[str, str]:
 
 
 def level_for(state: GameState, stored: int) -> int:
-    second, third = constants(state).level_thresholds
+    second, third = state.content.constants.level_thresholds
     return 3 if stored >= third else 2 if stored >= second else 1
 
 
@@ -143,7 +143,9 @@ def level(state: GameState, seat: int) -> int:
 
 
 def power_cost(state: GameState, seat: int) -> int:
-    return character(state, seat).power.at(level(state, seat)).cost
+    player = state.players[seat]
+    power = state.content.characters[player.character].power
+    return power.at(level_for(state, player.stored_ap)).cost
 
 
 def frugal_cost(printed: int, phase: int, side: str) -> int:
@@ -162,13 +164,11 @@ def effective_cost(state: GameState, seat: int, instance: str) -> int:
 def distinct(cards: list[str]) -> list[str]:
     """One instance per card id, in order: copies of a card are interchangeable choices."""
     ids = list(map(card_id, cards))
-    if len(set(ids)) == len(ids):  # no two copies of a card: the common case
+    order = dict.fromkeys(ids)  # each card once, in order of its first copy
+    if len(order) == len(ids):  # no two copies of a card: the common case
         return list(cards)
-    seen: dict[str, str] = {}
-    for cid, instance in zip(ids, cards, strict=True):
-        if cid not in seen:
-            seen[cid] = instance
-    return list(seen.values())
+    first = dict(zip(reversed(ids), reversed(cards), strict=True))  # card -> its first copy
+    return list(map(first.__getitem__, order))
 
 
 def ordered_from(state: GameState, members, start: int | None) -> list[int]:
@@ -242,11 +242,23 @@ def _continuous(state: GameState):
 
 
 def heal_mod(state: GameState) -> int:
-    return sum(e.amount for e in _continuous(state) if isinstance(e, HealMod))
+    return _mod(state, HealMod)
 
 
 def damage_mod(state: GameState) -> int:
-    return sum(e.amount for e in _continuous(state) if isinstance(e, DamageMod))
+    return _mod(state, DamageMod)
+
+
+def _mod(state: GameState, kind) -> int:
+    """The sum of the active events' continuous modifiers of one kind (plain loops: the
+    bots ask at every decision)."""
+    total = 0
+    events = state.content.events
+    for active in state.active_events:
+        for effect in events[active.event].continuous:
+            if isinstance(effect, kind):
+                total += effect.amount
+    return total
 
 
 def free_draw_suspended(state: GameState) -> bool:

@@ -16,7 +16,8 @@ from __future__ import annotations
 
 from .common import GAUGE_MAX, constants, damage_mod, heal_mod, threshold
 from .state import GameState
-from .view import _costs, _decision, _hand_cards, _pending, _player, view_for
+from .tables import tables_for
+from .view import _decision, _hand_cards, _pending, _player, view_for
 from .view_records import PlayerView
 
 
@@ -46,6 +47,19 @@ class _Players:
         return (self[i] for i in range(len(self._state.players)))
 
 
+def _lean_costs(state: GameState, seat: int, legal: list) -> dict[str, int]:
+    """The view's `costs` (`view._costs`: the hand's effective costs, then those of the
+    discard-pile cards an action offers to play), without building the hand's records."""
+    player = state.players[seat]
+    table = tables_for(state).costs[state.phase, player.side]  # effective costs
+    costs = {instance: table[instance] for instance in player.hand}
+    for action in legal:
+        card = getattr(action, "card", None)
+        if card is not None and card not in costs:
+            costs[card] = table[card]
+    return costs
+
+
 class LeanView:
     """The View of `seat` on `state`, field by field as read (same names, same values).
     What every decision reads (the legal actions, the pending decision) is computed at
@@ -61,18 +75,18 @@ class LeanView:
         self.hp = state.hp
         self.stage = state.stage
         self.active = state.active
-        self.players = _Players(state, seat)
+        self.players = players = _Players(state, seat)
         asked, legal = _decision(state, seat, ())
         self._legal_list = legal
         self.legal = tuple(legal)
         self.pending = _pending(state, seat, asked)
         self._constants = constants(state)
         self._costs: dict[str, int] | None = None
-        self._mods: tuple[int, int] | None = None
-
-    @property
-    def me(self) -> PlayerView:
-        return self.players[self.seat]
+        self._cost_table: dict[str, int] | None = None
+        # What nearly every decision of a bot reads, made at once (plain attributes).
+        self.me: PlayerView = players[seat]
+        self.heal_mod = heal_mod(state)
+        self.damage_mod = damage_mod(state)
 
     @property
     def hand(self):
@@ -80,28 +94,25 @@ class LeanView:
 
     @property
     def costs(self) -> dict[str, int]:
-        if self._costs is None:
-            self._costs = _costs(self._state, self.seat, self.hand, self._legal_list)
-        return self._costs
+        costs = self._costs
+        if costs is None:
+            costs = self._costs = _lean_costs(self._state, self.seat, self._legal_list)
+        return costs
 
     def cost(self, instance: str) -> int:
-        return self.costs[instance]
+        """`costs[instance]`, for a card in hand or one an action offers: read from the
+        table of effective costs `costs` is made of (the same value), without making
+        `costs` (of another card it answers too, where a view's `costs` has no entry)."""
+        table = self._cost_table
+        if table is None:
+            state = self._state
+            side = state.players[self.seat].side
+            table = self._cost_table = tables_for(state).costs[state.phase, side]
+        return table[instance]
 
     @property
     def threshold(self) -> int:
         return threshold(self._state)
-
-    @property
-    def heal_mod(self) -> int:
-        if self._mods is None:
-            self._mods = (heal_mod(self._state), damage_mod(self._state))
-        return self._mods[0]
-
-    @property
-    def damage_mod(self) -> int:
-        if self._mods is None:
-            self._mods = (heal_mod(self._state), damage_mod(self._state))
-        return self._mods[1]
 
     @property
     def rounds_per_phase(self) -> int:

@@ -207,11 +207,7 @@ def _power_uses(state: GameState, seat: int, tables) -> list:
     effects = power.at(level(state, seat)).effects
     if power.after_play_card:
         uses = tables.powers_on_card[seat]
-        return [
-            uses[c]
-            for c in distinct(state.discard_pile)
-            if _playable_from_discard(state, seat, c, player.ap - cost, tables)
-        ]
+        return [uses[c] for c in _playable_from_discard(state, seat, player.ap - cost, tables)]
     targets = tables.targets(fx.target_selector(effects), seat)
     if power.target_must_hold_cards:
         targets = [t for t in targets if t is not None and state.players[t].hand]
@@ -219,13 +215,12 @@ def _power_uses(state: GameState, seat: int, tables) -> list:
     return [uses[t] for t in targets]
 
 
-def _playable_from_discard(state: GameState, seat: int, instance: str, ap_left: int, tables):
-    """A discard-pile card Trésor de guerre may play: one the PA left pay for, with a
-    cartouche that is not a cancel (one it can play in its owner's turn)."""
-    player = state.players[seat]
-    if tables.costs[state.phase, player.side][instance] > ap_left:  # effective_cost
-        return False
-    return bool(tables.own_turn_cartouches(card_id(instance)))
+def _playable_from_discard(state: GameState, seat: int, ap_left: int, tables) -> list[str]:
+    """The discard-pile cards (one copy each) Trésor de guerre may play: those the PA
+    left pay for, with a cartouche that is not a cancel (one its owner's turn may play)."""
+    costs = tables.costs[state.phase, state.players[seat].side]  # effective costs
+    playable = tables.own_turn_cartouches
+    return [c for c in distinct(state.discard_pile) if costs[c] <= ap_left and playable(card_id(c))]
 
 
 def _explain(state: GameState, kind: str, action) -> Refusal:  # noqa: C901 - one rule a branch
@@ -309,7 +304,8 @@ def _mulligan(state: GameState, seat: int) -> list:
         rest = list(state.players[seat].hand)
         for instance in frame.picked:
             rest.remove(instance)
-        out = [act.ChooseCard(seat, c) for c in distinct(rest)]
+        choices = tables_for(state).choices[seat]
+        out = [choices[c] for c in distinct(rest)]
     return out + [act.ChooseCard(seat, None)]
 
 
@@ -323,7 +319,8 @@ def _trade_answer(state: GameState, seat: int) -> list:
 
 
 def _hand_choice(state: GameState, seat: int) -> list:
-    return [act.ChooseCard(seat, c) for c in distinct(state.players[seat].hand)]
+    choices = tables_for(state).choices[seat]
+    return [choices[c] for c in distinct(state.players[seat].hand)]
 
 
 def _choose_discard(state: GameState, seat: int) -> list:
@@ -338,7 +335,8 @@ def _choose_give(state: GameState, seat: int) -> list:
 
 
 def _choose_take(state: GameState, seat: int) -> list:
-    return [act.ChooseCard(seat, c) for c in distinct(take_eligible(state, state.stack[-1]))]
+    choices = tables_for(state).choices[seat]
+    return [choices[c] for c in distinct(take_eligible(state, state.stack[-1]))]
 
 
 def _choose_option(state: GameState, seat: int) -> list:

@@ -93,6 +93,7 @@ class Tables:
         self.plays = [_Plays(self, seat) for seat in seats]
         self.decks = [_Made(act.PutInDeck, seat) for seat in seats]
         self.discards = [_Made(act.Discard, seat) for seat in seats]
+        self.choices = [_Made(act.ChooseCard, seat) for seat in seats]  # by card copy
         self.proposals = [_Made(act.ProposeTrade, seat) for seat in seats]
         self.stores = [_Made(act.StoreAp, seat) for seat in seats]
         self.powers = [_Made(act.UsePower, seat) for seat in seats]  # by target

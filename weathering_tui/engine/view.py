@@ -61,8 +61,9 @@ def _decision(state: GameState, seat: int, answered: Collection[int]) -> tuple[b
     """Whether the open reaction window asks this seat, and what the seat may do now."""
     pending = state.pending
     if pending is not None and pending.kind == "react":
-        asked = seat in window_seats(state) and seat not in answered
-        return asked, window_choices(state, seat) if asked else []
+        seats = window_seats(state)
+        asked = seat in seats and seat not in answered
+        return asked, window_choices(state, seat, seats) if asked else []
     return False, legal_actions(state, seat) if seat >= 0 else []
 
 

@@ -68,9 +68,10 @@ def unable_seats(state: GameState) -> tuple[int, ...]:
     return tuple(s for s in window_seats(state) if not could_cancel(state, s, event))
 
 
-def window_choices(state: GameState, seat: int) -> list:
-    """What `seat` may answer in the open window: let it happen, or a cancel it can pay."""
-    if seat not in window_seats(state):
+def window_choices(state: GameState, seat: int, seats: tuple[int, ...] | None = None) -> list:
+    """What `seat` may answer in the open window: let it happen, or a cancel it can pay.
+    `seats`: the window's seats (`window_seats`), when the caller has them already."""
+    if seat not in (window_seats(state) if seats is None else seats):
         return []
     event = isinstance(_frame(state), EventWindowFrame)
     return [act.Pass(seat)] + [act.Cancel(seat, c) for c in cancel_options(state, seat, event)]

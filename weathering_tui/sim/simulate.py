@@ -68,21 +68,27 @@ def play_game(
     state = new_game(setup, content)
     state.keep_log = keep_log
     bots = make_bots(setup, bot_kind, lobbyists)
-    actions = []
-    while not state.over and (stop_after is None or len(actions) < stop_after):
+    actions: list = []
+    limit = float("inf") if stop_after is None else stop_after
+    clock = time.perf_counter
+    seconds = [0.0] * len(bots)  # each seat's time deciding, told to `timer` at the end
+    while state.stage != "over" and len(actions) < limit:
         seat = state.pending.seat
         bot = bots[seat]
         # The lean path: a bot reads a LeanView (the same decisions as on a full view,
         # tests/test_lean.py; only what it reads is built) or, reading nothing but the
         # decision, a Decision.
         view = LeanView(state, seat) if bot.needs_view else decision_for(state, seat)
-        started = time.perf_counter()
+        started = clock()
         action = bot.choose(view)
-        if timer is not None:
-            timer.seconds[bot.name] += time.perf_counter() - started
-            timer.decisions[bot.name] += 1
+        seconds[seat] += clock() - started
         apply(state, action, view)
         actions.append(action)
+    if timer is not None:
+        decided = Counter(action.seat for action in actions)  # an action's seat decided it
+        for seat, count in decided.items():
+            timer.seconds[bots[seat].name] += seconds[seat]
+            timer.decisions[bots[seat].name] += count
     return state, actions
 
 
