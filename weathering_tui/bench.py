@@ -6,6 +6,8 @@ python -m weathering_tui.bench tui        # start-up and key repaint
 python -m weathering_tui.bench history    # clone, the expert with clones, replay, undo, hints
 python -m weathering_tui.bench rollouts   # rollouts/s: the View path against the lean path
 python -m weathering_tui.bench hints 60   # hints before and now against a 16× deeper search
+python -m weathering_tui.bench engine-vs /path/to/other/checkout [--games 200] [--runs 5]
+                                          # simulate's games/s: this tree against another
 """
 
 from __future__ import annotations
@@ -227,6 +229,8 @@ def bench_rollouts(positions: int = 24) -> None:
 def main(argv: list[str]) -> int:
     from .argline import Parser, count
 
+    if argv[:1] == ["engine-vs"]:
+        return _engine_vs(argv[1:])
     parser = Parser(
         prog="python -m weathering_tui.bench",
         description="Benchmarks that print figures (machines here are noisy: compare runs "
@@ -272,6 +276,33 @@ def main(argv: list[str]) -> int:
         bench_engine()
     if args.which in ("all", "tui"):
         bench_tui()
+    return 0
+
+
+def _engine_vs(argv: list[str]) -> int:
+    from pathlib import Path
+
+    from .argline import Parser, count
+    from .bench_vs import engine_vs
+
+    parser = Parser(
+        prog="python -m weathering_tui.bench engine-vs",
+        description="weathering simulate's games/s, this tree against another checkout, "
+        "runs taking turns; the ratio of the medians",
+    )
+    parser.add_argument("checkout", type=Path, help="the other tree (its .venv if it has one)")
+    parser.add_argument("--config", default="3v2", help="configuration (3v2)")
+    parser.add_argument(
+        "--bots", default="random,heuristic", help="bot kinds, comma-separated (random,heuristic)"
+    )
+    parser.add_argument("--games", type=count, default=200, help="games a run (200)")
+    parser.add_argument("--runs", type=count, default=5, help="runs of each tree a kind (5)")
+    parser.add_argument("--seed", type=int, default=1, help="first seed (1)")
+    args = parser.parse_args(argv)
+    if not (args.checkout / "weathering_tui").is_dir():
+        parser.error(f"{args.checkout} is not a checkout of this project")
+    kinds = tuple(k for k in args.bots.split(",") if k)
+    engine_vs(args.checkout, args.config, kinds, args.games, args.runs, args.seed)
     return 0
 
 
