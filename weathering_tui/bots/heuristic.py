@@ -30,6 +30,7 @@ unless it holds nothing for its side.
 from __future__ import annotations
 
 import random
+from itertools import groupby
 
 from ..content import default_content
 from ..content import effects as fx
@@ -172,8 +173,8 @@ class HeuristicBot:
         the steps of a turn each look for their kind (read only)."""
         if options is not self._sorted:
             groups: dict = {}
-            for a in options:
-                groups.setdefault(type(a), []).append(a)  # actions have no subclasses
+            for kind_of, run in groupby(options, type):  # actions have no subclasses
+                groups.setdefault(kind_of, []).extend(run)
             self._sorted, self._groups = options, groups
         return self._groups.get(kind, [])
 

@@ -180,7 +180,7 @@ def power_can_cancel(state: GameState, seat: int, event: bool) -> bool:
         return False
     player = state.players[seat]
     return (
-        character(state, seat).power.timing == "reaction"
+        state.content.characters[player.character].power.timing == "reaction"
         and not player.reaction_used
         and player.ap >= power_cost(state, seat)
     )

@@ -242,23 +242,25 @@ def _continuous(state: GameState):
 
 
 def heal_mod(state: GameState) -> int:
-    return _mod(state, HealMod)
+    return mods(state)[0]
 
 
 def damage_mod(state: GameState) -> int:
-    return _mod(state, DamageMod)
+    return mods(state)[1]
 
 
-def _mod(state: GameState, kind) -> int:
-    """The sum of the active events' continuous modifiers of one kind (plain loops: the
-    bots ask at every decision)."""
-    total = 0
+def mods(state: GameState) -> tuple[int, int]:
+    """The active events' heal and damage modifiers, summed (plain loops: the bots ask
+    at every decision)."""
+    heals = damages = 0
     events = state.content.events
     for active in state.active_events:
         for effect in events[active.event].continuous:
-            if isinstance(effect, kind):
-                total += effect.amount
-    return total
+            if isinstance(effect, HealMod):
+                heals += effect.amount
+            elif isinstance(effect, DamageMod):
+                damages += effect.amount
+    return heals, damages
 
 
 def free_draw_suspended(state: GameState) -> bool:

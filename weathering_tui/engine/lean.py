@@ -14,7 +14,7 @@ The log is never part of it (a rollout keeps none).
 
 from __future__ import annotations
 
-from .common import GAUGE_MAX, constants, damage_mod, heal_mod, threshold
+from .common import GAUGE_MAX, constants, mods, threshold
 from .state import GameState
 from .tables import tables_for
 from .view import _decision, _hand_cards, _pending, _player, view_for
@@ -85,8 +85,7 @@ class LeanView:
         self._cost_table: dict[str, int] | None = None
         # What nearly every decision of a bot reads, made at once (plain attributes).
         self.me: PlayerView = players[seat]
-        self.heal_mod = heal_mod(state)
-        self.damage_mod = damage_mod(state)
+        self.heal_mod, self.damage_mod = mods(state)
 
     @property
     def hand(self):

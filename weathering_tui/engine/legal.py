@@ -180,13 +180,8 @@ def _turn(state: GameState, seat: int) -> list:
         out.append(tables.draws[seat])
     if trade_refusal(state, seat) is None:
         proposals = tables.proposals[seat]
-        out.extend(
-            [
-                proposals[other]
-                for other in range(len(state.players))
-                if partner_refusal(state, seat, other) is None
-            ]
-        )
+        others = tables.others[seat]
+        out.extend([proposals[o] for o in others if partner_refusal(state, seat, o) is None])
     out.extend(tables.store_lists[seat][ap])  # StoreAp of 1 to all its PA
     if power_refusal(state, seat) is None:
         out.extend(_power_uses(state, seat, tables))

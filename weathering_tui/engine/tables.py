@@ -17,15 +17,21 @@ from . import actions as act
 from .common import card_id, frugal_cost, seats_after, seats_named
 
 _TABLES: dict[tuple, Tables] = {}
+_LAST: list = [None, None, None]  # the last (content, configuration, tables) asked for
 
 
 def tables_for(state) -> Tables:
     """The tables of this state's rules and configuration."""
     content = state.content
-    key = (content, state.setup.configuration)
+    configuration = state.setup.configuration
+    last = _LAST
+    if last[0] is content and last[1] == configuration:  # a game asks again and again
+        return last[2]
+    key = (content, configuration)
     tables = _TABLES.get(key)
     if tables is None:
-        tables = _TABLES[key] = Tables(content, state.setup.configuration)
+        tables = _TABLES[key] = Tables(content, configuration)
+    last[:] = content, configuration, tables
     return tables
 
 
@@ -94,6 +100,8 @@ class Tables:
         self.decks = [_Made(act.PutInDeck, seat) for seat in seats]
         self.discards = [_Made(act.Discard, seat) for seat in seats]
         self.choices = [_Made(act.ChooseCard, seat) for seat in seats]  # by card copy
+        # The seats other than one, in seat order (a seat never trades with itself).
+        self.others = [tuple(s for s in seats if s != seat) for seat in seats]
         self.proposals = [_Made(act.ProposeTrade, seat) for seat in seats]
         self.stores = [_Made(act.StoreAp, seat) for seat in seats]
         self.powers = [_Made(act.UsePower, seat) for seat in seats]  # by target

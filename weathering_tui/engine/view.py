@@ -184,6 +184,8 @@ def _pending(state: GameState, seat: int, asked: bool) -> PendingView | None:
     pending = state.pending
     if pending is None:
         return None
+    if pending.kind == "turn" and not pending.info:  # the common case, said at once
+        return PendingView("turn", pending.seat, {}, None, {})
     info = dict(pending.info)
     cause = info.get("reason") or info.get("source")
     if pending.kind == "react":
