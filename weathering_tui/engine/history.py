@@ -61,7 +61,7 @@ def record(state, action, before: tuple) -> None:
             history.floor = len(history.actions)  # another seat decided: a new run begins
         history.owner = action.seat
     history.actions.append(action)
-    if fingerprint(state) != before or state.over or final(action):
+    if fingerprint(state) != before or state.stage == "over" or final(action):
         history.floor = len(history.actions)
         history.owner = None
 

@@ -32,6 +32,7 @@ AUTO_KINDS = frozenset({"choose_take", "choose_option", "arrange", "second_card"
 # Choices among a hand's cards: one option can mean one card or two copies of one card,
 # so they resolve on their own only when the hand (whose size is public) holds one card.
 HAND_KINDS = frozenset({"choose_discard", "choose_give", "choose_exchange"})
+MAY_RESOLVE = AUTO_KINDS | HAND_KINDS
 
 _STEPS = {
     MulliganFrame: flow.step_mulligan,
@@ -71,7 +72,8 @@ def run(state: GameState, dispatch) -> None:
     while state.stage != "over":  # not `state.over`: this loop runs at every step
         pending = state.pending
         if pending is not None:
-            only = forced(state, pending)
+            # Most decisions (a turn, a reaction) never resolve on their own.
+            only = forced(state, pending) if pending.kind in MAY_RESOLVE else None
             if only is None:
                 return
             log(state, "forced", seat=pending.seat, decision=pending.kind)
