@@ -143,9 +143,17 @@ def write(model: dict, path: Path) -> None:
 
 
 def main(argv: list[str]) -> None:
+    from ..argline import Parser, count
     from .value_weights import THRESHOLD
 
-    count = int(argv[0]) if argv else 1000
+    parser = Parser(
+        prog="python -m weathering_tui.bots.value_fit",
+        description="Fit bots/value.py's weights on heuristic games and write them.",
+    )
+    parser.add_argument(
+        "games", nargs="?", type=count, default=1000, help="games per configuration (1000)"
+    )
+    count = max(60, parser.parse_args(argv).games)
     workers = max(1, (multiprocessing.cpu_count() or 1))
     train = games(1_000_000, count, workers)
     model = fit(train)
