@@ -118,8 +118,33 @@ def test_a_self_harming_move_is_not_first_on_noise():
         estimate("other", 0.4, 8.0, gap=4.0, margin=1.0),
     ]
     moves, tied, why, _ = arrange(ranked, lambda a: a == "harm")
-    assert [m.action for m in moves] == ["good", "harm", "other"]
+    # "harm" under "good" would show 60 % under 55 %: it is left out, not listed lower.
+    assert [m.action for m in moves] == ["good", "other"]
     assert tied and why is None
+
+
+def test_a_self_harming_move_with_a_lower_share_is_listed_under_the_first():
+    ranked = [
+        estimate("good", 0.6, 12.0),
+        estimate("harm", 0.5, 11.0, gap=1.0, margin=3.0),
+    ]
+    moves, tied, _, _ = arrange(ranked, lambda a: a == "harm")
+    assert [m.action for m in moves] == ["good", "harm"] and tied
+
+
+def test_moves_that_cannot_be_told_apart_are_listed_by_their_share():
+    """The search ranks by mean score on the worlds each met: tied moves may come in an
+    order whose shares go up ('44 %' above '56 %', seen in play). Listed by share."""
+    ranked = [
+        estimate("a", 0.44, 10.5),
+        estimate("b", 0.56, 10.2, gap=0.3, margin=2.0),
+        estimate("c", 0.50, 10.0, gap=0.5, margin=2.0),
+        Estimate("d", 1.0, 14.0, 4, math.inf, 0.0),  # dropped after 4 deals: no share shown
+    ]
+    moves, tied, _, _ = arrange(ranked, lambda a: False)
+    assert tied and [m.action for m in moves] == ["b", "c", "a", "d"]
+    shares = [m.win for m in moves[:3]]
+    assert shares == sorted(shares, reverse=True)
 
 
 def test_a_self_harming_move_stays_first_when_the_search_is_sure_and_says_why():

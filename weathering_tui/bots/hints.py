@@ -96,17 +96,45 @@ def hints(
 def arrange(
     ranked: list[Estimate], harmful: Callable[[object], bool]
 ) -> tuple[list[Estimate], bool, str | None, int]:
-    """The search's ranking as a player is shown it: (moves, tied, why, gap). A first
-    move that hurts the player's side stays first only when the search is sure it is
-    best (then `why` says so); otherwise the best move that does not goes first."""
+    """The search's ranking as a player is shown it: (moves, tied, why, gap). Moves it
+    cannot tell apart are listed by their share of games won, so that a lower share never
+    stands above a higher one. A first move that hurts the player's side stays first only
+    when the search is sure it is best (then `why` says so); otherwise the best move that
+    does not goes first, and a move that hurts with a higher share than it is left out
+    (listed under it, its higher share would read as the better move)."""
     searched = len(ranked) > 1 and ranked[0].win is not None
     tied = searched and not _sure_best(ranked)
+    if tied:
+        ranked = _by_share(ranked)
     if not (searched and harmful(ranked[0].action)):
         return ranked, tied, None, 0
     if not tied:
         return ranked, False, "hint.why_harm", max(1, round(ranked[1].gap))
     keep = [e for e in ranked if not harmful(e.action)]
-    return keep[:1] + [e for e in ranked if e not in keep[:1]], True, None, 0
+    if not keep:
+        return ranked, True, None, 0
+    first = keep[0]
+    rest = [
+        e
+        for e in ranked
+        if e is not first
+        and not (harmful(e.action) and shows_share(e, ranked) and e.win > first.win)
+    ]
+    return [first, *rest], True, None, 0
+
+
+def shows_share(move, moves) -> bool:
+    """A move's share of games won is shown unless the search dropped it after a few
+    deals (fewer than half the rollouts of the most searched): then it is noise."""
+    most = max(m.rollouts for m in moves)
+    return move.win is not None and move.rollouts * 2 >= most
+
+
+def _by_share(ranked: list[Estimate]) -> list[Estimate]:
+    """Moves whose share is shown, by share (then mean score), then the others as ranked."""
+    shown = [e for e in ranked if shows_share(e, ranked)]
+    shown.sort(key=lambda e: (-e.win, -e.score))
+    return shown + [e for e in ranked if not shows_share(e, ranked)]
 
 
 def _sure_best(ranked: list[Estimate]) -> bool:

@@ -267,9 +267,10 @@ class GameKeys:
             self._back_to_decision()
             return
         options = []
+        most = max((h.rollouts for h in found), default=0)
         for h in found:
             label = move_label(self.tr, view, h.action)
-            if h.win is not None and h.rollouts * 2 < found[0].rollouts:
+            if h.win is not None and h.rollouts * 2 < most:
                 # Dropped by the search after a few deals: its share is noise, not shown.
                 key = "hint.option_dropped_one" if h.rollouts == 1 else "hint.option_dropped"
                 label = self.tr(key, action=label, n=h.rollouts)
