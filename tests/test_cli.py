@@ -62,6 +62,25 @@ def test_unknown_option_is_one_clear_line_and_exit_2():
     assert result.returncode == 2 and "unrecognized arguments" in result.stderr
 
 
+def test_the_c_locale_writes_utf8_and_speaks_english():
+    """LANG=C LC_ALL=C: Python's UTF-8 mode writes accents and box-drawing characters as
+    UTF-8 (no '?' and no UnicodeEncodeError), as the game's screen is drawn; the language
+    from such a locale is English (tests/ui/test_snapshots.py has the screen)."""
+    c_locale = {**os.environ, "LANG": "C", "LC_ALL": "C", "LC_MESSAGES": ""}
+    c_locale.pop("PYTHONUTF8", None)
+    c_locale.pop("PYTHONIOENCODING", None)
+    result = subprocess.run(
+        [sys.executable, "-m", "weathering_tui", "--help"], capture_output=True, env=c_locale
+    )
+    assert result.returncode == 0
+    assert "Écolos restore the ecosystem".encode() in result.stdout
+    probe = "import sys; print(sys.stdout.encoding, '╭─│▸✋'.encode(sys.stdout.encoding) != b'')"
+    result = subprocess.run(
+        [sys.executable, "-c", probe], capture_output=True, text=True, env=c_locale
+    )
+    assert result.stdout.split() == ["utf-8", "True"], result
+
+
 def test_a_usage_error_speaks_french_to_a_french_player():
     french = {**ENGLISH, "LANG": "fr_FR.UTF-8"}
     for args, words in (

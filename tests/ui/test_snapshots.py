@@ -237,3 +237,24 @@ def test_game_with_no_color(snap_compare, monkeypatch):
     """NO_COLOR: the footer's keys keep a space before their word ("p play")."""
     monkeypatch.setenv("NO_COLOR", "1")
     assert snap_compare(app(lang="fr", game=phase_one_game()), terminal_size=(80, 24))
+
+
+def test_new_game_grows_with_its_rows(snap_compare):
+    """A 3v2 with a seat's character chosen: the form grows by two seats and the
+    character's line, and its keys stay under it (the form kept its first height, and
+    the keys went out of sight)."""
+    keys = ["enter", "right", "right", "right", "right", "down", "down", "right"]
+    assert snap_compare(app(), press=keys, terminal_size=(80, 24))
+
+
+def test_game_in_the_c_locale(snap_compare, monkeypatch):
+    """LANG=C (LC_ALL=C too): the language the command line picks from the locale
+    (English), and the screen drawn in UTF-8 all the same — Python runs in UTF-8 mode
+    in the C locale (tests/test_cli.py checks the command's output there), so borders,
+    marks and accents stay as in any other terminal."""
+    from weathering_tui.words import detect_lang
+
+    monkeypatch.setenv("LANG", "C")
+    monkeypatch.setenv("LC_ALL", "C")
+    monkeypatch.delenv("LC_MESSAGES", raising=False)
+    assert snap_compare(app(lang=detect_lang(), game=phase_one_game()), terminal_size=(80, 24))
