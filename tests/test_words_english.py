@@ -4,6 +4,7 @@
 import re
 from pathlib import Path
 
+from weathering_tui.play.learn import load_script
 from weathering_tui.words import Tr, en
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -31,3 +32,21 @@ def test_english_says_lobbyiste_never_lobbyist():
 def test_the_readme_says_lobbyiste_too():
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
     assert not ENGLISH_ONLY.findall(readme)
+
+
+# English keeps the game's PA and PV (its glossary says "PA: action points"), as it keeps
+# Écolo and Lobbyiste: never AP, VP or HP beside them.
+OTHER_UNITS = re.compile(r"\b(AP|VP|HP)\b|\d+\s*(AP|VP|HP)\b")
+
+
+def test_english_says_pa_and_pv_never_ap_vp_or_hp():
+    texts = english_texts() + [
+        lesson.text["en"] + lesson.title["en"] for lesson in load_script().lessons
+    ]
+    said = [text for text in texts if OTHER_UNITS.search(text)]
+    assert not said, said
+    assert any(re.search(r"\bPA\b", t) for t in texts) and any(
+        re.search(r"\bPV\b", t) for t in texts
+    )
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    assert not OTHER_UNITS.findall(readme)

@@ -41,3 +41,16 @@ async def test_a_players_name_is_whole_and_the_character_gets_the_rest(size):
             assert "alexandrine·T… " in lines[1]
         # the stats stay in one column, whatever the names
         assert len({line.index("PA") for line in lines}) == 1, lines
+
+
+async def test_pa_and_its_number_stand_apart_at_ten():
+    """'PA10' read as one word (seen at 80×24): the number stands apart, in its column."""
+    game = fresh(Setup("2v1", SEATS, seed=3))
+    game.state.players[1].ap = 10
+    app = WeatheringApp(lang="fr", saves_dir=None, game=game, pace=0, autosave=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: len(rows(app)) == 3)
+        await pilot.pause()
+        lines = rows(app)
+        assert "PA 10 ◆" in lines[1] and "PA  3 ◆" in lines[0], lines
+        assert len({line.index("◆") for line in lines}) == 1, lines

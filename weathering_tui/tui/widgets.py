@@ -132,14 +132,17 @@ def _who(tr: Tr, player, width: int = 14) -> str:
     return who if len(who) <= width else who[: width - 1] + "…"
 
 
+STATS = 23  # "PA 10 ◆0  N1 ✋4 ▤0": PA and its number apart, 10 too ("PA10" read as a word)
+
+
 class PlayersPane(Pane):
     def build(self, view: View, tr: Tr, **extra) -> Text:
         out = Text()
         deciding = view.pending.seat if view.pending else -1  # -1 in a reaction window
         self._fit(view, tr)
         # What the name leaves: marks (3), PA, stored PA, level, hand (✋ is two cells
-        # wide) and deck: 22 cells.
-        width = max(14, (self.size.width or 40) - 4 - 22)
+        # wide) and deck.
+        width = max(14, (self.size.width or 40) - 4 - STATS)
         for i, p in enumerate(view.players):
             marker = "▶" if p.seat == view.active else ("?" if p.seat == deciding else " ")
             style = "bold" if p.seat == view.active else ""
@@ -150,7 +153,7 @@ class PlayersPane(Pane):
             )
             line.append(f"{_who(tr, p, width):<{width}} ", style=style)
             stored = f"{min(p.stored_ap, 99):<2}"
-            line.append(f"PA{p.ap:>2} ◆{stored} {tr('level_short')}{p.level} ✋{p.hand_count:<2}")
+            line.append(f"PA{p.ap:>3} ◆{stored} {tr('level_short')}{p.level} ✋{p.hand_count:<2}")
             if p.side == "ecologist":
                 line.append(f"▤{p.deck_count}")
             if i:
@@ -163,7 +166,7 @@ class PlayersPane(Pane):
         events pane beside it keeps 36 columns (at 80 columns the pane stays at 44)."""
         longest = max((len(_who(tr, p, 99)) for p in view.players), default=14)
         room = (self.screen.size.width or 80) - 36
-        want = max(44, min(room, longest + 4 + 22 + 4))  # + marks, stats, border, padding
+        want = max(44, min(room, longest + 4 + STATS + 4))  # + marks, stats, border, padding
         if self.styles.width is None or self.styles.width.value != want:
             self.styles.width = want
 
@@ -173,6 +176,7 @@ class EventsPane(Pane):
     lasts only this round), then the newest one's text on the rows left."""
 
     def build(self, view: View, tr: Tr, **extra) -> Text:
+        self.border_subtitle = ""
         if not view.events_enabled:
             return Text(tr("events.off"), style="dim")
         if not view.active_events:
@@ -193,9 +197,14 @@ class EventsPane(Pane):
             out.append(f"{name:<{room}} ", style="bold")
             out.append(turns, style="yellow")
         room = height - len(events)
+        text = tr.event_text(events[-1].event)
+        lines = wrap(text, width, room) if room else []
         if room:
-            text = tr.event_text(events[-1].event)
-            out.append("\n" + "\n".join(wrap(text, width, room)), style="dim")
+            out.append("\n" + "\n".join(lines), style="dim")
+        whole = "".join("".join(lines).split()) == "".join(text.split())
+        if len(events) < len(view.active_events) or not whole:
+            # Some of it is out of sight (1v1 at 80×24 has two rows): v says it all.
+            self.border_subtitle = tr("events.more")
         return out
 
 

@@ -146,7 +146,7 @@ class NewGameForm(Widget, can_focus=True):
             self.events = not self.events
         elif row == "ask_all":
             self.ask_all = not self.ask_all
-        self.refresh()
+        self.refresh(layout=True)  # rows and the line under them change its height
 
     def toggle_human(self) -> None:
         row = self.rows()[self.row]
@@ -154,7 +154,7 @@ class NewGameForm(Widget, can_focus=True):
             seat = self.seats[int(row[4:])]
             order = CONTROLLERS
             seat[2] = order[(order.index(seat[2]) + 1) % len(order)]
-            self.refresh()
+            self.refresh(layout=True)  # rows and the line under them change its height
 
     def setup(self, seed: int | None = None) -> Setup:
         import random
@@ -194,7 +194,7 @@ class NewGameForm(Widget, can_focus=True):
         else:
             return
         event.stop()
-        self.refresh()
+        self.refresh(layout=True)  # rows and the line under them change its height
 
 
 class NewGameScreen(Screen[None]):

@@ -1,0 +1,40 @@
+"""The events pane at 80×24 in 1v1 (issue #29 item 9): two rows, so an event's text is
+cut or out of sight; the pane's bottom line says that v shows every event in full."""
+
+from weathering_tui.tui.app import WeatheringApp
+from weathering_tui.tui.screens.game import GameScreen
+from weathering_tui.tui.screens.log import LogScreen
+from weathering_tui.tui.widgets import EventsPane
+
+from .games import at, human_turn, setup_for, wait_for
+
+
+def game_screen(app) -> GameScreen:
+    return next(s for s in app.screen_stack if isinstance(s, GameScreen))
+
+
+async def test_an_event_cut_in_a_1v1_says_v_shows_it_whole():
+    game = at(setup_for("1v1", seed=3), lambda s: human_turn(0, 1)(s) and s.round >= 4)
+    app = WeatheringApp(lang="fr", saves_dir=None, game=game, pace=0, autosave=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: game_screen(app).query_one(EventsPane).size.height)
+        await pilot.pause()
+        while app.screen.is_modal:  # the recap since the last turn
+            await pilot.press("space")
+            await pilot.pause()
+        pane = game_screen(app).query_one(EventsPane)
+        shown = str(pane.render())
+        assert shown.endswith("…"), shown  # two rows: the text is cut
+        assert pane.border_subtitle.startswith("v") and "en entier" in pane.border_subtitle
+        await pilot.press("v")
+        await wait_for(pilot, lambda: isinstance(app.screen, LogScreen))
+
+
+async def test_an_event_shown_whole_says_nothing_more():
+    game = at(setup_for("3v2", seed=5), lambda s: human_turn(0, 1)(s) and s.round >= 2)
+    app = WeatheringApp(lang="fr", saves_dir=None, game=game, pace=0, autosave=False)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await wait_for(pilot, lambda: game_screen(app).query_one(EventsPane).size.height)
+        await pilot.pause()
+        pane = game_screen(app).query_one(EventsPane)
+        assert "…" not in str(pane.render()) and not pane.border_subtitle
