@@ -106,6 +106,8 @@ async def test_two_ssh_players_meet_play_a_whole_game_resize_and_come_back(tmp_p
     a_chan.write(b"1")  # an Écolo
     await until(a, lambda t: "hints" in t)
     a_chan.write(b"1")  # no hints at this table
+    await until(a, lambda t: "Name of the table" in t and "alice·" in t and "-1v1" in t)
+    a_chan.write(b"\r")  # the name offered
     await until(a, lambda t: "code" in t)
     a_chan.write(b"\r")  # no join code
     await until(a, lambda t: "waiting for the players" in t)

@@ -130,7 +130,9 @@ async def test_the_lobby_says_in_words_why_a_table_is_refused(tmp_path):
         app = JoinApp(lang="en", socket_path=path, identity="me", name="Me")
         async with app.run_test(size=(100, 24)) as pilot:
             await until(pilot, lambda: isinstance(app.screen, LobbyScreen) and app.client.tables)
-            await pilot.press("n", "1", "1", "1", "1", "enter")  # a 1v1, one human, no code
+            await pilot.press(
+                "n", "1", "1", "1", "1", "enter", "enter"
+            )  # a 1v1, one human, no code
             said = "No new table: you have 3 unfinished, the most one player may; your "
             said += "first waiting one closes in 5 min unless its players come."
             await until(pilot, lambda: any(n.message == said for n in app._notifications))
@@ -150,7 +152,7 @@ async def test_a_creator_waiting_alone_is_told_the_table_closed_and_is_back_in_t
         app = JoinApp(lang="en", socket_path=path, identity="me", name="Me")
         async with app.run_test(size=(100, 24)) as pilot:
             await until(pilot, lambda: isinstance(app.screen, LobbyScreen) and app.client.name)
-            await pilot.press("n", "1", "2", "1", "1", "enter")  # a 1v1 for two humans
+            await pilot.press("n", "1", "2", "1", "1", "enter", "enter")  # a 1v1 for two humans
             await until(pilot, lambda: "Me-1v1" in app.client.seats)
             said = "Table Me-1v1 is closed: nobody joined it within 1 s."
             await until(pilot, lambda: any(n.message == said for n in app._notifications))

@@ -78,7 +78,7 @@ async def test_two_players_meet_in_the_lobby_and_play_through_the_server(tmp_pat
             await until(pilot, lambda: isinstance(host.screen, LobbyScreen))
             # 1v1, one human seat (a bot takes the other), no hints
             await pilot.press("n", "1", "1", "1", "1")
-            await pilot.press("enter")  # no join code
+            await pilot.press("enter", "enter")  # the name offered, no join code
             await until(pilot, lambda: isinstance(host.screen, WaitingScreen))
             await pilot.press("s")
             for _ in range(400):  # answer every decision with its first option, end turns
@@ -109,7 +109,7 @@ async def test_one_identity_in_two_terminals_the_newer_holds_the_seat_the_older_
         async with first.run_test(size=(80, 24)) as p1:
             await until(p1, lambda: isinstance(first.screen, LobbyScreen) and first.client.name)
             # a 1v1 for two humans, an Écolo, no hints, no code
-            for key in ("n", "1", "2", "1", "1", "enter"):
+            for key in ("n", "1", "2", "1", "1", "enter", "enter"):
                 await p1.press(key)
             await until(p1, lambda: isinstance(first.screen, WaitingScreen))
             # the waiting room is right from the start: my seat is mine, not free
@@ -145,7 +145,7 @@ async def test_q_at_a_table_goes_to_the_tables_and_a_bot_plays_on_until_enter(tm
         app = JoinApp(lang="en", socket_path=path, identity="ann", name="Ann")
         async with app.run_test(size=(80, 24)) as pilot:
             await until(pilot, lambda: isinstance(app.screen, LobbyScreen) and app.client.name)
-            await pilot.press("n", "1", "2", "1", "1", "enter")  # a 1v1 for two humans
+            await pilot.press("n", "1", "2", "1", "1", "enter", "enter")  # a 1v1 for two humans
             await until(pilot, lambda: isinstance(app.screen, WaitingScreen))
             # bob sits and never plays: the game waits on him, it cannot end without him
             reader, writer = await asyncio.open_unix_connection(str(path))
@@ -179,7 +179,7 @@ async def test_the_creator_back_through_another_connection_still_starts_the_tabl
         first = JoinApp(lang="en", socket_path=path, identity="ann", name="Ann")
         async with first.run_test(size=(80, 24)) as p1:
             await until(p1, lambda: isinstance(first.screen, LobbyScreen) and first.client.name)
-            await p1.press("n", "1", "2", "1", "1", "enter")  # a 1v1 for two humans
+            await p1.press("n", "1", "2", "1", "1", "enter", "enter")  # a 1v1 for two humans
             await until(p1, lambda: isinstance(first.screen, WaitingScreen))
             second = JoinApp(lang="en", socket_path=path, identity="ann", name="Ann")
             async with second.run_test(size=(80, 24)) as p2:
@@ -232,7 +232,7 @@ async def test_at_a_table_with_hints_a_player_takes_a_move_back_and_asks_the_exp
         async with app.run_test(size=(80, 24)) as pilot:
             await until(pilot, lambda: isinstance(app.screen, LobbyScreen))
             await pilot.press("n", "1", "1", "1", "2")  # 1v1, one human seat, with hints
-            await pilot.press("enter")  # no join code
+            await pilot.press("enter", "enter")  # the name offered, no join code
             await until(pilot, lambda: isinstance(app.screen, WaitingScreen))
             assert next(iter(server.tables.values())).hints  # made with hints: its h shows below
             await pilot.press("s")
@@ -285,7 +285,7 @@ async def test_a_card_refused_at_a_table_says_why_as_at_one_terminal(tmp_path):
         app = JoinApp(lang="en", socket_path=path, identity="ann", name="Ann")
         async with app.run_test(size=(80, 24)) as pilot:
             await until(pilot, lambda: isinstance(app.screen, LobbyScreen) and app.client.name)
-            await pilot.press("n", "1", "1", "1", "1", "enter")  # 1v1, one human, no hints
+            await pilot.press("n", "1", "1", "1", "1", "enter", "enter")  # 1v1, one human, no hints
             await until(pilot, lambda: isinstance(app.screen, WaitingScreen))
             await pilot.press("s")
 
@@ -321,7 +321,7 @@ async def test_q_in_a_dialog_at_a_table_goes_back_to_the_lobby_as_on_the_game_sc
         app = JoinApp(lang="en", socket_path=path, identity="ann", name="Ann")
         async with app.run_test(size=(80, 24)) as pilot:
             await until(pilot, lambda: isinstance(app.screen, LobbyScreen))
-            await pilot.press("n", "1", "1", "1", "1", "enter")  # 1v1, one human, no hints
+            await pilot.press("n", "1", "1", "1", "1", "enter", "enter")  # 1v1, one human, no hints
             await until(pilot, lambda: isinstance(app.screen, WaitingScreen))
             await pilot.press("s")
             await until(pilot, lambda: isinstance(app.screen, ChoiceModal))  # the mulligan
@@ -397,7 +397,7 @@ async def test_a_player_waiting_at_a_table_reads_whose_decision_it_is(tmp_path):
         app = JoinApp(lang="en", socket_path=path, identity="ann", name="Ann")
         async with app.run_test(size=(80, 24)) as pilot:
             await until(pilot, lambda: isinstance(app.screen, LobbyScreen) and app.client.name)
-            await pilot.press("n", "1", "2", "1", "1", "enter")  # a 1v1 for two humans
+            await pilot.press("n", "1", "2", "1", "1", "enter", "enter")  # a 1v1 for two humans
             await until(pilot, lambda: isinstance(app.screen, WaitingScreen))
             (name,) = [t.name for t in server.tables.values()]
             writer.write(pr.client_line(pr.TakeSeat(name, 1)))
@@ -479,7 +479,7 @@ async def test_the_creator_of_a_table_picks_their_side(tmp_path):
             # 2v1, one human, the Lobbyiste's side, no hints, no code
             await pilot.press("n", "2", "1")
             await until(pilot, lambda: "Your side" in screen_text(host))
-            await pilot.press("2", "1", "enter")
+            await pilot.press("2", "1", "enter", "enter")
             await until(pilot, lambda: isinstance(host.screen, WaitingScreen))
             table = next(iter(server.tables.values()))
             await until(pilot, lambda: table.seats[2].owner == "ann")

@@ -172,6 +172,8 @@ def test_a_real_join_survives_20_kill_9_of_its_server_and_nothing_seen_is_lost(t
         join.press(b"1")  # an Écolo
         join.until(lambda t: "hints" in t)
         join.press(b"1")  # no hints at this table
+        join.until(lambda t: "Name of the table" in t)
+        join.press(b"\r")  # the name offered
         join.until(lambda t: "code" in t)
         join.press(b"\r")
         join.until(lambda t: "waiting for the players" in t)

@@ -204,9 +204,14 @@ class Lobby:
         return here + (self.cluster.remote_lobby() if self.cluster is not None else [])
 
     def create(self, conn: Connection, message: pr.CreateTable):
-        name = pr.clean_name(message.name)
-        if not re.search(r"\w", name):
-            raise pr.ProtocolError("bad_name", "a table needs a name")
+        problem = pr.table_name_problem(message.name)
+        if problem is not None:  # refused, not cleaned: the creator sees what others will
+            raise pr.ProtocolError(
+                "bad_name",
+                f"a table's name is 1 to {pr.NAME_MAX} letters, digits, spaces or punctuation",
+                {"reason": problem},
+            )
+        name = message.name
         old = self.tables.get(name.casefold())
         in_use = name.casefold() in self.damaged or (
             self.cluster is not None and self.cluster.taken(name)

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import json
 import os
-import unicodedata
 from pathlib import Path
 from typing import Union
 
@@ -22,12 +21,18 @@ from cattrs.strategies import configure_tagged_union
 from ..content import configuration_ids
 from ..engine import wire
 from ..engine.actions import Action
+from .user_text import (  # noqa: F401 - the protocol's names for them
+    FILLERS,
+    NAME_MAX,
+    clean,
+    clean_name,
+    table_name_problem,
+)
 
 PROTOCOL = 1
 MAX_LINE = 64 * 1024
 MAX_ITEMS = 64  # items of one list or object in a client message
 MAX_NODES = 2048  # values in one client message, all told
-NAME_MAX = 24  # player and table names
 CHAT_MAX = 200
 CODE_MAX = 16
 CONFIGURATIONS = configuration_ids()
@@ -400,40 +405,3 @@ def parse_action(data: dict):
         return CONVERTER.structure(data, Action)
     except (cattrs.BaseValidationError, ValueError, TypeError, KeyError, RecursionError):
         raise ProtocolError("bad_action", "that is not an action") from None
-
-
-# ------------------------------------------------------------ user strings
-
-
-def _visible(ch: str) -> str:
-    """A control character as its visible picture (ESC shows as ␛), so it is shown
-    literally and can drive no terminal; format characters (bidi overrides) go."""
-    code = ord(ch)
-    if code < 0x20:
-        return chr(0x2400 + code)
-    if code == 0x7F:
-        return "\u2421"
-    if 0x80 <= code <= 0x9F:
-        return "\ufffd"
-    category = unicodedata.category(ch)
-    if category in ("Cf", "Cs", "Co") or ch in FILLERS:
-        return ""  # invisible: a name could hide behind it
-    if category in ("Zs", "Zl", "Zp"):
-        return " "  # every space is a plain one (then collapsed)
-    return ch
-
-
-FILLERS = frozenset("\u115f\u1160\u3164\uffa0\u2800")  # blank-looking letters
-
-
-def clean(text: str, limit: int) -> str:
-    """A user string made safe to show: control characters as visible pictures (no
-    terminal escape gets through), no bidirectional overrides, spaces collapsed, at most
-    `limit` characters. Markup is not interpreted where it is shown (plain text)."""
-    text = unicodedata.normalize("NFC", str(text)).replace("\t", " ").replace("\n", " ")
-    text = "".join(_visible(ch) for ch in text)
-    return " ".join(part for part in text.split(" ") if part)[:limit]
-
-
-def clean_name(text: str) -> str:
-    return clean(text, NAME_MAX) or "?"

@@ -13,6 +13,7 @@ class LobbyLink:
     """The tables a server lists, and the requests of this terminal's player."""
 
     code_max = pr.CODE_MAX
+    name_max = pr.NAME_MAX
 
     def __init__(self, client: TableClient):
         self.client = client
@@ -65,22 +66,59 @@ class LobbyLink:
 
     # ------------------------------------------------------------ requests
 
+    @staticmethod
+    def tidy_name(text: str) -> str:
+        """A typed name as it is sent: in normal form, single spaces, none at its ends."""
+        import unicodedata
+
+        return " ".join(unicodedata.normalize("NFC", text).split())
+
+    def name_problem(self, name: str) -> str | None:
+        """Why `name` cannot name a new table (a word key's last part), as the server
+        would refuse it: its form (`protocol.table_name_problem`), or a table listed
+        under that name that is not over ("taken")."""
+        problem = pr.table_name_problem(name)
+        if problem is None and self._taken(name):
+            problem = "taken"
+        return problem
+
+    def _taken(self, name: str) -> bool:
+        return any(
+            t["name"].casefold() == name.casefold() and not t.get("outcome")
+            for t in self.client.tables
+        )
+
+    def free_name(self, config: str) -> str:
+        """A name no table holds, from the player's name and the configuration (the
+        player's name as far as a table's name may say it)."""
+        own = "".join(ch for ch in self.client.name if pr.table_name_problem(ch) in (None, "word"))
+        base = f"{own or 'table'}-{config}"[: pr.NAME_MAX]
+        name, n = base, 1
+        while self._taken(name) or pr.table_name_problem(name) is not None:
+            n += 1
+            name = f"{base[: pr.NAME_MAX - 3]}-{n}"
+            if n > 999:
+                return f"table-{config}"
+        return name
+
     def create(
-        self, config: str, humans: int, code: str, hints: bool = False, side: str = "ecologist"
+        self,
+        config: str,
+        humans: int,
+        code: str,
+        hints: bool = False,
+        side: str = "ecologist",
+        name: str | None = None,
     ) -> str:
-        """A new table named after its creator, who sits at the first seat of `side`;
-        the other humans' seats follow on both sides in turn (`engine.human_seats`)."""
+        """A new table named `name` (else a free one from its creator's name), where
+        its creator sits at the first seat of `side`; the other humans' seats follow on
+        both sides in turn (`engine.human_seats`)."""
         from ..engine import human_seats, sides_of
 
         eco, lob = sides_of(config)
         mine = 0 if side == "ecologist" or not lob else eco
         seats = human_seats(eco, lob, humans, first=mine)
-        base = f"{self.client.name}-{config}"
-        names = {t["name"].casefold() for t in self.client.tables}
-        name, n = base[: pr.NAME_MAX], 1
-        while name.casefold() in names:
-            n += 1
-            name = f"{base[: pr.NAME_MAX - 3]}-{n}"
+        name = name or self.free_name(config)
         self.client.send(pr.CreateTable(name, config, tuple(seats), code=code, hints=hints))
         self.client.take_seat(name, mine, code)
         return name

@@ -218,21 +218,47 @@ class LobbyScreen(Screen[None]):
         options = [(tr("lobby.hints_no"), False), (tr("lobby.hints_yes"), True)]
         self.app.push_screen(
             ChoiceModal(tr("lobby.create_hints"), options, can_back=True),
-            lambda hints: self._ask_code(config, humans, side, hints),
+            lambda hints: self._ask_name(config, humans, side, hints),
         )
 
-    def _ask_code(self, config: str, humans: int, side: str, hints: bool | None) -> None:
+    def _ask_name(self, config: str, humans: int, side: str, hints: bool | None) -> None:
+        """The table's name, its creator's choice: a free one made from their name is
+        there already (Enter keeps it). Checked here as the server checks it."""
         if hints is None:
+            return
+        lobby, tr = self.app.lobby, self.app.tr
+
+        def check(text: str) -> str | None:
+            problem = lobby.name_problem(lobby.tidy_name(text))
+            return tr(f"lobby.name.{problem}", most=lobby.name_max) if problem else None
+
+        self.app.push_screen(
+            TextModal(
+                tr("lobby.name_prompt", most=lobby.name_max),
+                lobby.name_max * 2,
+                value=lobby.free_name(config),
+                check=check,
+            ),
+            lambda name: self._ask_code(config, humans, side, hints, name),
+        )
+
+    def _ask_code(self, config: str, humans: int, side: str, hints: bool, name: str | None):
+        if name is None:
             return
         self.app.push_screen(
             TextModal(self.app.tr("lobby.code_prompt"), self.app.lobby.code_max),
-            lambda code: self._create(config, humans, side, hints, code),
+            lambda code: self._create(config, humans, side, hints, name, code),
         )
 
-    def _create(self, config: str, humans: int, side: str, hints: bool, code: str | None) -> None:
+    def _create(
+        self, config: str, humans: int, side: str, hints: bool, name: str, code: str | None
+    ) -> None:
         if code is None:
             return
-        name = self.app.lobby.create(config, humans, code.strip(), hints=hints, side=side)
+        lobby = self.app.lobby
+        name = lobby.create(
+            config, humans, code.strip(), hints=hints, side=side, name=lobby.tidy_name(name)
+        )
         self.app.open_table(name, creator=True)
 
     def _damaged(self, table: dict | None) -> bool:
