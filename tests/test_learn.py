@@ -38,8 +38,11 @@ def test_the_script_plays_through_with_every_lesson_in_both_languages():
     for lesson in script.lessons:
         for lang in ("fr", "en"):
             assert lesson.title[lang].strip() and lesson.text[lang].strip()
-    assert session.finished and not session.state.over, "it may end before the game does"
-    assert session.expected() is None, "after the last move the game goes on freely"
+    assert session.finished and session.expected() is None
+    while not session.state.over:  # after the learner's last move, only bots play
+        assert session.next_step().kind in ("bot", "transition")
+        session.bot_move()
+    assert session.state.over, "the lesson goes to the game's end"
 
 
 def test_the_lessons_teach_in_the_order_a_newcomer_needs():
@@ -57,7 +60,10 @@ def test_the_lessons_teach_in_the_order_a_newcomer_needs():
     cancel = next(lesson for lesson, *_ in shown if "cancel" in moves[lesson.at : lesson.at + 2])
     synergy = next(lesson for lesson, *_ in shown if moves[lesson.at].startswith("claim"))
     assert deck.at < cancel.at < synergy.at
-    assert kinds[-1] == ("turn", 2), "frugality comes with phase 2"
+    after = [
+        kind for (lesson, *_), kind in zip(shown, kinds, strict=True) if lesson.at > synergy.at
+    ]
+    assert after[0] == ("turn", 2), "frugality comes with phase 2"
 
 
 def test_another_move_is_refused_and_changes_nothing():
@@ -129,3 +135,58 @@ def test_the_lesson_says_what_a_new_player_missed():
     ):
         said = " ".join(text[lang] for text in texts)
         assert kept in said and discard in said
+
+
+def finish(session: LearnSession) -> None:
+    play_through(session)
+    while not session.state.over:
+        session.bot_move()
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_the_lesson_ends_with_the_final_check_saying_who_won_and_why(lang):
+    """Issue #29 item 7: the lesson ended before the final victory check. It goes to the
+    game's end, then says the final gauge, the threshold and the winner, from the game."""
+    session = LearnSession(load_script())
+    assert session.ending(lang) is None, "nothing to say before the end"
+    finish(session)
+    outcome = session.state.outcome
+    title, text = session.ending(lang)
+    assert title.strip()
+    assert f"{outcome.hp} PV" in text and "15 PV" in text
+    won = outcome.winner == "ecologists"
+    assert won, "the guided game is a win for the learner's side"
+    verdict = {"fr": "les Écolos gagnent", "en": "the Écolos win"}[lang]
+    assert f"{outcome.hp} ≥ 15" in text and verdict in text
+    assert "{" not in text
+
+
+def test_the_lesson_cancels_every_lobbyiste_card_it_can_afford_to():
+    """Issue #29 item 7: it let Bétonisation through while Objection was affordable,
+    without a word. Wherever a Lobbyiste's card is announced and the learner can cancel,
+    the script cancels it, and a lesson comes with the first cancel of each kind."""
+    script = load_script()
+    session = LearnSession(script)
+    cancels, windows = [], 0
+    while not session.finished:
+        step = session.next_step()
+        if step.kind == "bot":
+            session.bot_move()
+            continue
+        if step.kind == "transition":
+            continue
+        pending = session.state.pending
+        expected = session.expected()
+        can_cancel = any(isinstance(a, act.Cancel) for a in legal_actions(session.state, LEARNER))
+        if pending.kind == "react" and pending.info.get("action") == "play_card" and can_cancel:
+            windows += 1
+            assert isinstance(expected, act.Cancel), (session.step, pending.info)
+            cancels.append((session.step, pending.info["card"].split("#")[0], expected.card))
+        session.play(expected)
+    assert windows >= 3
+    assert ("betonisation", None) in [(card, how) for _, card, how in cancels]
+    taught = {lesson.at for lesson in script.lessons}
+    first_power = next(step for step, _, how in cancels if how is None)
+    first_card = next(step for step, _, how in cancels if how is not None)
+    bet = next(step for step, card, _ in cancels if card == "betonisation")
+    assert {first_power - 1, bet, first_card} <= taught

@@ -1,13 +1,16 @@
 """The guided first game as a learner lives it: lessons, the expected move's keys, the end."""
 
 import pytest
+from textual.containers import Vertical
 
 from weathering_tui.engine import action_key
 from weathering_tui.engine import actions as act
 from weathering_tui.tui.app import WeatheringApp
 from weathering_tui.tui.screens.choice import ChoiceModal
+from weathering_tui.tui.screens.end import EndScreen
 from weathering_tui.tui.screens.game import GameScreen
-from weathering_tui.tui.screens.game_learn import MOVE_KEYS
+from weathering_tui.tui.screens.game_learn import MOVE_KEYS, PANES
+from weathering_tui.tui.screens.lesson import LessonModal
 from weathering_tui.tui.screens.title import TitleScreen
 from weathering_tui.tui.widgets import KeyBar
 
@@ -30,29 +33,49 @@ async def answer(pilot, modal: ChoiceModal, value) -> None:
     await pilot.press(str(index + 1))
 
 
-@pytest.mark.parametrize("lang", ["fr", "en"])
-async def test_the_guided_game_from_the_title_to_its_end(lang):
+def box_clear_of_its_panes(app, modal) -> None:
+    """A lesson's box hides neither the panes it speaks of nor a prompt."""
+    game = next(s for s in app.screen_stack if isinstance(s, GameScreen))
+    assert not any(isinstance(s, ChoiceModal) for s in app.screen_stack if s is not modal), (
+        "a lesson never lies over a dialog"
+    )
+    box = modal.query_one(Vertical).region
+    lesson = app.session.script.lessons[app.session.lessons_shown - 1]
+    points = ("gauge",) if app.session.state.over else lesson.points
+    for name in points:
+        pane = game.query_one(PANES[name]).region
+        assert not box.overlaps(pane), (lesson.title["en"], name, box, pane)
+
+
+@pytest.mark.parametrize(("lang", "size"), [("fr", (80, 24)), ("en", (80, 24)), ("fr", (120, 40))])
+async def test_the_guided_game_from_the_title_to_its_end(lang, size):
     app = WeatheringApp(lang=lang, saves_dir=None, pace=0, autosave=False)
-    lessons, refused = 0, False
-    async with app.run_test(size=(80, 24)) as pilot:
+    lessons, refused, ending = 0, False, None
+    async with app.run_test(size=size) as pilot:
         await pilot.pause()
         await pilot.press("down", "enter")  # "Apprendre à jouer" under "Nouvelle partie"
-        for _ in range(600):
+        for _ in range(900):
             await pilot.pause(0.02)
             screen = app.screen
             session = app.session
-            if isinstance(screen, ChoiceModal):
-                if screen.options == [(app.tr("learn.go"), True)]:
+            if isinstance(screen, EndScreen):
+                break
+            if isinstance(screen, LessonModal):
+                await pilot.pause()
+                box_clear_of_its_panes(app, screen)
+                if session.state.over:
+                    ending = screen.body
+                else:
                     lessons += 1
-                    await pilot.press("enter")
-                elif any(v == "go_on" for _, v in screen.options):
-                    break  # the end of the lesson
-                elif session.expected() is not None and isinstance(
+                await pilot.press("enter")
+            elif isinstance(screen, ChoiceModal):
+                assert not any(v == "go_on" for _, v in screen.options), "no early end"
+                if session.expected() is not None and isinstance(
                     screen.options[0][1], act.Action.__args__
                 ):
                     await answer(pilot, screen, session.expected())
                 else:
-                    await pilot.press("1")  # the transition summary
+                    await pilot.press("1")  # the transition summary, the recap
             elif isinstance(screen, GameScreen) and screen._my_turn():
                 bar = str(screen.query_one(KeyBar).render())
                 assert bar.strip().startswith(app.tr("learn.todo.key", label="", k="")[:5])
@@ -72,7 +95,9 @@ async def test_the_guided_game_from_the_title_to_its_end(lang):
         else:
             raise AssertionError(f"stuck on {app.screen!r}")
         assert lessons == len(session.script.lessons)
-        assert session.finished
-        await pilot.press("3")  # back to the title
+        assert session.finished and session.state.over
+        outcome = session.state.outcome
+        assert ending is not None and f"{outcome.hp} ≥ 15" in ending  # the final check
+        await pilot.press("enter")  # back to the title
         await pilot.pause()
         assert isinstance(app.screen, TitleScreen)

@@ -3,7 +3,8 @@
 The script (`rules/learn.toml`) names the learner's moves by their action keys and the
 lessons that come before some of them. The learner is seat 0; bots play the other seats
 as in any game at one terminal, so the same seed and the same moves give the same game.
-After the last scripted move the game goes on freely.
+The moves go to the game's end, and the ending says the final victory check: who won
+and why, from the game's own outcome. (A script that ends sooner leaves the game free.)
 """
 
 from __future__ import annotations
@@ -27,6 +28,18 @@ class Lesson:
     at: int  # comes up before the learner's move of this number
     title: dict[str, str]  # by language
     text: dict[str, str]
+    points: tuple[str, ...] = ()  # the panes it speaks of: its box leaves them in sight
+
+
+@attrs.frozen
+class Ending:
+    """The final victory check, by language: `text` with {hp}, {goal} and {verdict},
+    the verdict being `won` (the learner's side won) or `lost`, with {hp} and {goal}."""
+
+    title: dict[str, str]
+    text: dict[str, str]
+    won: dict[str, str]
+    lost: dict[str, str]
 
 
 @attrs.frozen
@@ -34,6 +47,7 @@ class Script:
     setup: Setup
     moves: tuple[str, ...]
     lessons: tuple[Lesson, ...]
+    ending: Ending | None = None
 
 
 class ScriptError(Exception):
@@ -63,15 +77,27 @@ def load_script(path: Path = SCRIPT) -> Script:
                 item["at"],
                 {"fr": item["title_fr"], "en": item["title_en"]},
                 {"fr": item["text_fr"], "en": item["text_en"]},
+                tuple(item.get("points", ())),
             )
             for item in data.get("lesson", [])
         )
         moves = tuple(data["moves"])
+        end = data.get("ending")
+        ending = (
+            Ending(
+                *(
+                    {lang: end[f"{part}_{lang}"] for lang in ("fr", "en")}
+                    for part in ("title", "text", "won", "lost")
+                )
+            )
+            if end is not None
+            else None
+        )
     except (OSError, tomllib.TOMLDecodeError, KeyError, TypeError, ValueError) as exc:
         raise ScriptError(f"{path}: {exc}") from None
     if not all(isinstance(m, str) for m in moves):
         raise ScriptError(f"{path}: moves must be action keys (strings)")
-    return Script(setup, moves, lessons)
+    return Script(setup, moves, lessons, ending)
 
 
 class LearnSession(LocalSession):
@@ -114,6 +140,20 @@ class LearnSession(LocalSession):
             return None
         self.lessons_shown += 1
         return lesson
+
+    def ending(self, lang: str) -> tuple[str, str] | None:
+        """The final check's title and words once the game is over (None before, or
+        without an ending): the final gauge against the threshold, and who won."""
+        ending, outcome = self.script.ending, self.state.outcome
+        if ending is None or outcome is None:
+            return None
+        goal = self.view().threshold
+        mine = self.script.setup.seats[LEARNER].side
+        words = ending.won if outcome.winner == mine + "s" else ending.lost
+        verdict = words[lang].format(hp=outcome.hp, goal=goal)
+        return ending.title[lang], ending.text[lang].format(
+            hp=outcome.hp, goal=goal, verdict=verdict
+        )
 
     def play(self, action) -> None:
         expected = self.expected()

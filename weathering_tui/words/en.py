@@ -132,6 +132,7 @@ STRINGS: dict[str, str] = {
     "move.power": "power: {what}",
     "menu.learn": "Learn to play",
     "learn.go": "Continue",
+    "learn.go_key": "Enter: continue",
     "learn.todo.key": "To do: {label} (key {k})",
     "learn.todo.card": "To do: select {card} (↑ ↓ or its number), then {k}",
     "learn.todo.dialog": "To do, in the dialog: {label}",

@@ -133,6 +133,7 @@ STRINGS: dict[str, str] = {
     "move.power": "pouvoir : {what}",
     "menu.learn": "Apprendre à jouer",
     "learn.go": "Continuer",
+    "learn.go_key": "Entrée : continuer",
     "learn.todo.key": "À faire : {label} (touche {k})",
     "learn.todo.card": "À faire : choisissez {card} (↑ ↓ ou son numéro), puis {k}",
     "learn.todo.dialog": "À faire, dans la fenêtre : {label}",

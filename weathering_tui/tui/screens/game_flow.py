@@ -67,7 +67,8 @@ class GameFlow:
         if step.kind in ("turn", "decide") and since is not None and self._show_recap(since):
             return  # what the others did since this player's last turn, first
         if step.kind == "over":
-            self.app.show_end(session)
+            if not self.show_ending():  # a guided game's final check first
+                self.app.show_end(session)
         elif step.kind == "transition":
             self._show_transition()
         elif step.kind == "bot":

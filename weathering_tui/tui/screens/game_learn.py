@@ -6,7 +6,19 @@ from __future__ import annotations
 
 from ...engine import actions as act
 from ...words.describe import move_label
+from ..widgets import DeckPane, EventsPane, Gauge, HandPane, LogPane, PlayersPane
 from .choice import ChoiceModal
+from .lesson import LessonModal, place_away_from
+
+# The panes a lesson may point at, by the names rules/learn.toml gives them.
+PANES = {
+    "gauge": Gauge,
+    "players": PlayersPane,
+    "events": EventsPane,
+    "hand": HandPane,
+    "deck": DeckPane,
+    "log": LogPane,
+}
 
 # The key that makes each kind of move on one's turn.
 MOVE_KEYS = {
@@ -51,10 +63,38 @@ class GameLearn:
             return self._learn_finished()
         lang = self.tr.lang
         self.busy = True
+        self.refresh_view()  # the panes it speaks of, as they are now
         self.app.push_screen(
-            ChoiceModal(lesson.title[lang], [(self.tr("learn.go"), True)], body=lesson.text[lang]),
+            self._lesson_box(lesson.title[lang], lesson.text[lang], lesson.points),
             self._after_lesson,
         )
+        return True
+
+    def _lesson_box(self, title: str, text: str, points=()) -> LessonModal:
+        """A lesson's box, away from the panes it points at (their names, as in
+        rules/learn.toml: gauge, players, events, hand, deck, log)."""
+        regions = [self.query_one(PANES[name]).region for name in points]
+        width, height = self.app.size
+        place = place_away_from(regions, width, height - 1)  # the keys line stays too
+        tr = self.tr
+        keys = (tr("learn.go_key"), self.app.dialog_keys)
+        return LessonModal(tr.colons(title), tr.colons(text), tr("learn.go"), keys, place)
+
+    _ending_shown = False
+
+    def show_ending(self) -> bool:
+        """Once, when a guided game is over: the final check (who won and why) before
+        the end screen (True if it was shown)."""
+        if not self.session.learning or self._ending_shown:
+            return False
+        ending = self.session.ending(self.tr.lang)
+        if ending is None:
+            return False
+        self._ending_shown = True
+        title, text = ending
+        self.busy = True
+        self.refresh_view()  # the final gauge under the words that say it
+        self.app.push_screen(self._lesson_box(title, text, ("gauge",)), self._after_lesson)
         return True
 
     def _after_lesson(self, _) -> None:
