@@ -1,14 +1,32 @@
 """Players that choose among a seat's legal actions, seeing only that seat's view."""
 
 import functools
+from typing import Protocol
 
+from ..engine import View
+from ..engine.actions import Action
 from .expert import ExpertBot
 from .heuristic import HeuristicBot
 from .ismcts import IsmctsBot
 from .random_bot import RandomBot
 from .search import SearchBot
 
-BOTS = {
+
+class Bot(Protocol):
+    """What every bot does: an action among the legal ones of its seat's view."""
+
+    name: str
+
+    def choose(self, view: View) -> Action: ...
+
+
+class MakeBot(Protocol):
+    """A bot's class, or its class with some of its settings given."""
+
+    def __call__(self, *, seed: int) -> Bot: ...
+
+
+BOTS: dict[str, MakeBot] = {
     "random": RandomBot,
     "heuristic": HeuristicBot,
     "pimc": ExpertBot,  # the determinized Monte Carlo expert: the yardstick of duels
@@ -37,4 +55,14 @@ def bot_seed(game_seed: int, seat: int) -> int:
     return game_seed * 7919 + seat
 
 
-__all__ = ["BOTS", "ExpertBot", "HeuristicBot", "IsmctsBot", "RandomBot", "SearchBot", "bot_seed"]
+__all__ = [
+    "BOTS",
+    "Bot",
+    "MakeBot",
+    "ExpertBot",
+    "HeuristicBot",
+    "IsmctsBot",
+    "RandomBot",
+    "SearchBot",
+    "bot_seed",
+]

@@ -91,7 +91,7 @@ class ExpertBot:
             return alone
         deadline = time.perf_counter() + self.cap
         totals = [0.0] * len(options)
-        wins = [0] * len(options)
+        wins: list[float] = [0] * len(options)
         counts = [0] * len(options)
         for _ in range(self.rollouts):
             if counts[0] and time.perf_counter() > deadline:
@@ -144,7 +144,7 @@ class ExpertBot:
     def _aimed_wrong(self, view: View, action: act.PlayCard) -> bool:
         return aimed_wrong(self.heuristic, view, action)
 
-    def _rollout(self, view: View, state, action, world: random.Random) -> tuple[float, bool]:
+    def _rollout(self, view: View, state, action, world: random.Random) -> tuple[float, float]:
         return rollout(view, state, action, world, self.content, self.horizon)
 
 

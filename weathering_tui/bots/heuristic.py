@@ -34,10 +34,26 @@ from itertools import groupby
 
 from ..content import default_content
 from ..content import effects as fx
-from ..engine import View, card_id
+from ..engine import LeanView, PendingView, View, card_id
 from ..engine import actions as act
 
 TURN_GUARD = 200
+
+
+# What a bot reads: a seat's View, or the same fields built as read (engine/lean.py).
+SeatView = View | LeanView
+
+
+def decision(view: SeatView) -> PendingView:
+    """The decision a bot is asked for: a bot chooses only when its seat has one."""
+    assert view.pending is not None, "a bot chooses only when a decision is due"
+    return view.pending
+
+
+def target_of(power: act.UsePower) -> int:
+    """The seat a targeted power names (Thomas's, Amir's: the rules give them one)."""
+    assert power.target is not None, "this character's power names a seat"
+    return power.target
 
 
 class HeuristicBot:
@@ -59,7 +75,7 @@ class HeuristicBot:
     def card(self, instance):
         return self.content.cards[card_id(instance)]
 
-    def swing(self, cartouche, view: View) -> float:
+    def swing(self, cartouche, view: SeatView) -> float:
         """What a cartouche does to the gauge, counting its side effects as PV (depends
         only on the cartouche and the active heal and damage modifiers: remembered, by
         the cartouche's identity, which hashes much faster than its effects)."""
@@ -69,7 +85,7 @@ class HeuristicBot:
             known = self._swings[key] = (cartouche, self._swing(cartouche, view))
         return known[1]
 
-    def _swing(self, cartouche, view: View) -> float:
+    def _swing(self, cartouche, view: SeatView) -> float:
         value = 0.0
         for effect in cartouche:
             match effect:
@@ -79,7 +95,7 @@ class HeuristicBot:
                     value -= max(0, n + view.damage_mod)
         return value
 
-    def value(self, instance, view: View, side: str) -> float:
+    def value(self, instance, view: SeatView, side: str) -> float:
         """How much this card is worth keeping for `side` (depends only on the card, the
         side and the active heal and damage modifiers, so it is remembered)."""
         key = (card_id(instance), side, view.heal_mod, view.damage_mod)
@@ -88,7 +104,7 @@ class HeuristicBot:
             known = self._values[key] = self._value(instance, view, side)
         return known
 
-    def _value(self, instance, view: View, side: str) -> float:
+    def _value(self, instance, view: SeatView, side: str) -> float:
         card = self.card(instance)
         if card.cancel_effect() is not None:
             return 2.5
@@ -116,17 +132,17 @@ class HeuristicBot:
             known = self._cancels[cid] = self.content.cards[cid].cancel_effect() is not None
         return known
 
-    def cost(self, instance, view: View) -> int:
+    def cost(self, instance, view: SeatView) -> int:
         return view.cost(instance)
 
-    def power_cost(self, view: View) -> int:
+    def power_cost(self, view: SeatView) -> int:
         return view.me.power_cost
 
     # ------------------------------------------------------------ entry point
 
-    def choose(self, view: View):
+    def choose(self, view: SeatView):
         options = list(view.legal)
-        kind = view.pending.kind
+        kind = decision(view).kind
         if kind == "turn":
             self.turn_decisions += 1
             action = self.turn(view, options)
@@ -144,10 +160,10 @@ class HeuristicBot:
 
     # ------------------------------------------------------------ helpers
 
-    def enemies(self, view: View):
+    def enemies(self, view: SeatView):
         return [p for p in view.players if p.side != view.me.side]
 
-    def reserve(self, view: View) -> int:
+    def reserve(self, view: SeatView) -> int:
         """PA kept back to cancel in the other side's turns."""
         me = view.me
         costs = []
@@ -159,13 +175,13 @@ class HeuristicBot:
                 costs.append(self.cost(instance, view))
         return min(costs) if costs else 0
 
-    def best_target(self, view: View, options: list, key) -> object:
+    def best_target(self, view: SeatView, options: list, key) -> object:
         def score(a):
             return key(view.players[a.target]) if a.target is not None else 0
 
         return max(options, key=score)
 
-    def _plays(self, view: View, options: list) -> list:
+    def _plays(self, view: SeatView, options: list) -> list:
         return self._of(options, act.PlayCard)
 
     def _of(self, options: list, kind) -> list:
@@ -180,7 +196,7 @@ class HeuristicBot:
 
     # ------------------------------------------------------------ turns
 
-    def turn(self, view: View, options: list):
+    def turn(self, view: SeatView, options: list):
         if view.me.side == "ecologist":
             return self.ecologist_turn(view, options) or self._end(options)
         return self.lobbyist_turn(view, options) or self._end(options)
@@ -188,7 +204,7 @@ class HeuristicBot:
     def _end(self, options):
         return next(a for a in options if isinstance(a, act.EndTurn))
 
-    def _discard_fuel(self, view: View, options: list, side: str):
+    def _discard_fuel(self, view: SeatView, options: list, side: str):
         discards = self._of(options, act.Discard)
         if not discards:
             return None
@@ -197,7 +213,7 @@ class HeuristicBot:
             return fuel
         return None
 
-    def ecologist_turn(self, view: View, options: list):
+    def ecologist_turn(self, view: SeatView, options: list):
         me = view.me
         spare = me.ap - self.reserve(view)
         fuel = self._discard_fuel(view, options, "ecologist")
@@ -231,7 +247,7 @@ class HeuristicBot:
             return power
         return self._finish_turn(view, options, spare)
 
-    def _build_deck(self, view: View, options: list, spare: int):
+    def _build_deck(self, view: SeatView, options: list, spare: int):
         me = view.me
         moves = self._of(options, act.PutInDeck)
         if not moves or spare < 1:
@@ -255,7 +271,7 @@ class HeuristicBot:
             return best
         return None
 
-    def _helper_play(self, view: View, options: list, spare: int):
+    def _helper_play(self, view: SeatView, options: list, spare: int):
         """Non-gauge cards that help: draws, taking back from the discard, cycling."""
         for a in self._plays(view, options):
             if self.cost(a.card, view) > spare:
@@ -271,7 +287,7 @@ class HeuristicBot:
                 return a
         return None
 
-    def _power(self, view: View, options: list, spare: int):
+    def _power(self, view: SeatView, options: list, spare: int):
         powers = self._of(options, act.UsePower)
         if not powers:
             return None
@@ -281,14 +297,14 @@ class HeuristicBot:
         if cost > spare:
             return None
         if char == "thomas":
-            allies = [a for a in powers if view.players[a.target].side == me.side]
+            allies = [a for a in powers if view.players[target_of(a)].side == me.side]
             if cost < 3 or any(a.target != view.seat for a in allies):
-                return min(allies, key=lambda a: view.players[a.target].ap)
+                return min(allies, key=lambda a: view.players[target_of(a)].ap)
             return None
         if char == "cassy":
             return self.best_target(view, powers, lambda p: p.hand_count)
         if char == "amir":
-            targets = [a for a in powers if view.players[a.target].side != me.side]
+            targets = [a for a in powers if view.players[target_of(a)].side != me.side]
             return targets[0] if targets and spare >= cost + 1 else None
         if char in ("insatiable",):
             return powers[0]
@@ -299,7 +315,7 @@ class HeuristicBot:
             return max(powers, key=lambda a: self.value(a.card, view, "lobbyist"))
         return None
 
-    def _finish_turn(self, view: View, options: list, spare: int):
+    def _finish_turn(self, view: SeatView, options: list, spare: int):
         me = view.me
         stores = self._of(options, act.StoreAp)
         power = self.content.characters[me.character].power
@@ -315,7 +331,7 @@ class HeuristicBot:
             return draw
         return None
 
-    def lobbyist_turn(self, view: View, options: list):
+    def lobbyist_turn(self, view: SeatView, options: list):
         me = view.me
         # PA kept to cancel serve nothing once no Écolo acts again: the last round's
         # Lobbyiste turns end the game (a win was once left in hand with 6 PA unspent)
@@ -340,7 +356,7 @@ class HeuristicBot:
             return power
         return self._finish_turn(view, options, spare)
 
-    def _strike_value(self, a: act.PlayCard, view: View) -> float:
+    def _strike_value(self, a: act.PlayCard, view: SeatView) -> float:
         cartouche = self.card(a.card).cartouches[a.cartouche]
         worth = -self.swing(cartouche, view)
         target = view.players[a.target] if a.target is not None else None
@@ -365,12 +381,12 @@ class HeuristicBot:
 
     # ------------------------------------------------------------ decisions
 
-    def on_mulligan(self, view: View, options: list):
+    def on_mulligan(self, view: SeatView, options: list):
         side = view.me.side
         hand = view.me.hand or ()
         useless = [c for c in hand if self.value(c, view, side) <= 0.5]
         if len(useless) >= 3:  # put every useless card back, one pick at a time
-            for picked in view.pending.mine.get("picked", ()):
+            for picked in decision(view).mine.get("picked", ()):
                 if picked in useless:
                     useless.remove(picked)
             for a in options:
@@ -378,11 +394,11 @@ class HeuristicBot:
                     return a
         return next(a for a in options if a.card is None)
 
-    def on_react(self, view: View, options: list):
+    def on_react(self, view: SeatView, options: list):
         cancels = [a for a in options if isinstance(a, act.Cancel)]
         if not cancels:
             return options[0]
-        info = view.pending.info
+        info = decision(view).info
         cheapest = min(cancels, key=lambda a: self._cancel_cost(a, view))
         if info.get("action") == "event":
             event = self.content.events[card_id(info["card"])]
@@ -400,12 +416,12 @@ class HeuristicBot:
             return cheapest
         return options[0]
 
-    def _cancel_cost(self, a: act.Cancel, view: View) -> int:
+    def _cancel_cost(self, a: act.Cancel, view: SeatView) -> int:
         if a.card is None:
             return self.power_cost(view)
         return self.cost(a.card, view)
 
-    def _threat(self, view: View, info: dict) -> float:
+    def _threat(self, view: SeatView, info: dict) -> float:
         """How much the announced action would hurt this bot's side."""
         kind = info.get("action")
         mine = view.me.side
@@ -425,17 +441,17 @@ class HeuristicBot:
             return {"insatiable": 2, "au_bras_long": 1.5, "thomas": 1.5, "amir": 1}.get(char, 0)
         return 0
 
-    def on_trade_answer(self, view: View, options: list):
+    def on_trade_answer(self, view: SeatView, options: list):
         return next(a for a in options if not a.accept)
 
-    def _least(self, view: View, options: list, side: str):
+    def _least(self, view: SeatView, options: list, side: str):
         cards = [a for a in options if getattr(a, "card", None) is not None]
         if not cards:
             return options[0]
         return min(cards, key=lambda a: self.value(a.card, view, side))
 
-    def on_choose_discard(self, view: View, options: list):
-        info = view.pending.info
+    def on_choose_discard(self, view: SeatView, options: list):
+        info = decision(view).info
         if info.get("optional"):
             worst = self._least(view, options, view.me.side)
             if self.value(worst.card, view, view.me.side) <= 0.5:
@@ -443,8 +459,8 @@ class HeuristicBot:
             return next(a for a in options if a.card is None)
         return self._least(view, options, view.me.side)
 
-    def on_choose_give(self, view: View, options: list):
-        target = view.players[view.pending.info["target"]]
+    def on_choose_give(self, view: SeatView, options: list):
+        target = view.players[decision(view).info["target"]]
         cards = [a for a in options if a.card is not None]
         if target.side == view.me.side and cards:
             best = max(cards, key=lambda a: self.value(a.card, view, target.side))
@@ -452,15 +468,15 @@ class HeuristicBot:
                 return best
         return next(a for a in options if a.card is None)
 
-    def on_choose_take(self, view: View, options: list):
+    def on_choose_take(self, view: SeatView, options: list):
         return max(options, key=lambda a: self.value(a.card, view, view.me.side))
 
-    def on_choose_exchange(self, view: View, options: list):
+    def on_choose_exchange(self, view: SeatView, options: list):
         return self._least(view, options, view.me.side)
 
-    def on_choose_option(self, view: View, options: list):
+    def on_choose_option(self, view: SeatView, options: list):
         def score(a):
-            words = view.pending.info.get("source", "")
+            words = decision(view).info.get("source", "")
             event = self.content.events.get(words)
             effects = ()
             if event is not None:
@@ -483,8 +499,8 @@ class HeuristicBot:
 
         return max(options, key=score)
 
-    def on_second_card(self, view: View, options: list):
+    def on_second_card(self, view: SeatView, options: list):
         return max(options, key=lambda a: self._strike_value(a, view))
 
-    def on_claim_synergy(self, view: View, options: list):
+    def on_claim_synergy(self, view: SeatView, options: list):
         return next((a for a in options if a.claim), options[0])

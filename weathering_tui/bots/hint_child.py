@@ -57,20 +57,22 @@ def hints_apart(view: View, should_stop: Callable[[], bool] | None = None) -> Hi
 
 def _talk(child: subprocess.Popen, data: bytes, should_stop) -> bytes:
     """Give the child the view, then read its answer, looking at `should_stop` often."""
+    stdin, stdout = child.stdin, child.stdout
+    assert stdin is not None and stdout is not None, "the child is started with pipes"
     try:
-        child.stdin.write(data)
-        child.stdin.close()
+        stdin.write(data)
+        stdin.close()
     except OSError:
         return b""
-    chunks = []
+    chunks: list[bytes] = []
     with selectors.DefaultSelector() as selector:
-        selector.register(child.stdout, selectors.EVENT_READ)
+        selector.register(stdout, selectors.EVENT_READ)
         while True:
             if should_stop is not None and should_stop():
                 raise Stopped
             if not selector.select(POLL):
                 continue
-            chunk = os.read(child.stdout.fileno(), 65536)
+            chunk = os.read(stdout.fileno(), 65536)
             if not chunk:
                 return b"".join(chunks)
             chunks.append(chunk)

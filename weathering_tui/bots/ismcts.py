@@ -25,7 +25,7 @@ import time
 from .. import engine
 from ..content import default_content
 from ..engine import LeanView, View, action_key, apply
-from .heuristic import HeuristicBot
+from .heuristic import HeuristicBot, decision
 from .search import SearchBot
 
 
@@ -96,7 +96,7 @@ class IsmctsBot:
         state = engine.determinize(view, self.content, world)
         state.keep_log = False
         me = view.seat
-        plan = view.pending.kind == "turn"  # then the tree goes on to the end of this turn
+        plan = decision(view).kind == "turn"  # then the tree goes on to the end of this turn
         bots = [HeuristicBot(world.randrange(1 << 30), self.content) for _ in state.players]
         path = [root]
         node: _Node | None = root  # None once the walk left the tree
@@ -104,6 +104,7 @@ class IsmctsBot:
         steps = 0
         while not state.over and steps < 4000:
             pending = state.pending
+            assert pending is not None, "a game not over waits for a decision"
             mine = pending.seat == me and (
                 first
                 or plan
@@ -126,11 +127,11 @@ class IsmctsBot:
                 node = None if new else child
                 first = False
             else:
-                seat_view = LeanView(state, pending.seat)
-                action = bots[pending.seat].choose(seat_view)
+                action = bots[pending.seat].choose(LeanView(state, pending.seat))
             apply(state, action)
             steps += 1
-        hp = state.outcome.hp if state.over else state.hp
+        outcome = state.outcome  # there once the game is over
+        hp = outcome.hp if outcome is not None else state.hp
         ecologists_win = hp >= view.threshold
         won = ecologists_win == (view.me.side == "ecologist")
         score = hp + (5 if ecologists_win else -5)

@@ -12,9 +12,9 @@ import asyncio
 import multiprocessing
 from concurrent.futures import ProcessPoolExecutor
 
-from . import BOTS
+from . import BOTS, Bot
 
-_KEPT: dict[tuple[str, int], object] = {}  # in the worker: the bots it plays
+_KEPT: dict[tuple[str, int], Bot] = {}  # in the worker: the bots it plays
 
 
 def _choose(kind: str, seed: int, view):

@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 
 from ..engine import Decision, View
-from ..engine.actions import EndTurn
+from ..engine.actions import Action, EndTurn
 
 # §12.10: every turn ends, but a bot still ends its turn after this many decisions.
 TURN_GUARD = 200
@@ -19,8 +20,8 @@ class RandomBot:
         self.rng = random.Random(seed)
         self.turn_decisions = 0
 
-    def choose(self, view: View | Decision):
-        options = view.legal
+    def choose(self, view: View | Decision) -> Action:
+        options: Sequence[Action] = view.legal
         if view.pending is not None and view.pending.kind == "turn":
             self.turn_decisions += 1
             if self.turn_decisions > TURN_GUARD:

@@ -40,9 +40,11 @@ def play(job: tuple[str, int]) -> list[tuple[int, list[float], int]]:
         if state.round > seen:
             seen = state.round
             rows.append((state.round, features(state)))
+        assert state.pending is not None, "a game not over waits for a decision"
         seat = state.pending.seat
         view = LeanView(state, seat)
         apply(state, bots[seat].choose(view), view)
+    assert state.outcome is not None, "the game is over"
     return [(r, x, state.outcome.hp) for r, x in rows]
 
 

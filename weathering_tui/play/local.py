@@ -71,7 +71,7 @@ class LocalSession:
         # public window): the screen shows the public view meanwhile.
         self.public = False
         self._transition_seen = False
-        self._view_key = None
+        self._view_key: tuple | None = None
         self._view: View | None = None
         self.answers = Answers()  # a shared terminal's window: who spoke up, and what
         self._window = None  # the window the clock below belongs to
@@ -110,10 +110,11 @@ class LocalSession:
             None if pending is None else (pending.kind, pending.seat),
             answered,
         )
-        if key != self._view_key:
+        view = self._view
+        if key != self._view_key or view is None:
             self._view_key = key
-            self._view = view_for(state, viewer, answered=answered)
-        return self._view
+            view = self._view = view_for(state, viewer, answered=answered)
+        return view
 
     def bot_view(self, seat: int) -> View:
         return view_for(self.state, seat, with_log=False)
@@ -319,7 +320,7 @@ class LocalSession:
         game, or a file that cannot be read): saving there would replace it."""
         from ..savemeta import SaveError, read_document
 
-        path = self.saves_dir / f"{name}.toml"
+        path = self._save_path(name)
         if not path.exists():
             return False
         try:
@@ -334,8 +335,12 @@ class LocalSession:
             and setup.get("seed") == self.game.setup.seed
         )
 
+    def _save_path(self, name: str) -> Path:
+        assert self.saves_dir is not None, "a game without a saves folder offers no saving"
+        return self.saves_dir / f"{name}.toml"
+
     def save(self, name: str | None = None) -> Path:
         """Autosave, or a named save (which the autosave keeps following)."""
-        path = write_save(self.saves_dir / f"{name or self.save_name}.toml", self.game)
+        path = write_save(self._save_path(name or self.save_name), self.game)
         self.last_saved = self.game.updated
         return path

@@ -25,7 +25,7 @@ class Since:
 
 
 class Recaps:
-    def __init__(self):
+    def __init__(self) -> None:
         self._ended: dict[int, Since] = {}  # seat → where its last turn ended
         self._in_turn: dict[int, tuple[int, int]] = {}  # seat → (round, active) of its turn
         self._last: dict[int, Since] = {}  # seat → the last view seen in its turn

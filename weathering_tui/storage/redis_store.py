@@ -61,6 +61,13 @@ def parse_url(url: str) -> dict:
     return {"host": parsed.hostname, "port": port, "db": db, "password": parsed.password}
 
 
+def _bytes(reply: object) -> bytes | None:
+    """A reply of this client (decode_responses=False): bytes or nothing. Redis' own types
+    cannot tell, and say `bytes | str` for every client."""
+    assert reply is None or isinstance(reply, bytes), reply
+    return reply
+
+
 class RedisStore:
     """The tables of every server that shares this Redis database."""
 
@@ -98,7 +105,8 @@ class RedisStore:
 
     @_guarded
     def names(self) -> list[str]:
-        return sorted(n.decode() for n in self.redis.smembers(self.key("tables")))
+        members = self.redis.smembers(self.key("tables"))
+        return sorted(name.decode() for name in map(_bytes, members) if name is not None)
 
     @_guarded
     def summary(self, name: str) -> dict | None:
@@ -114,7 +122,7 @@ class RedisStore:
 
     @_guarded
     def read_save(self, name: str) -> bytes | None:
-        return self.redis.get(self.key("table", name, "save"))
+        return _bytes(self.redis.get(self.key("table", name, "save")))
 
     @_guarded
     def write_save(self, name: str, text: bytes, fence: tuple[str, str] | None = None) -> None:
@@ -174,7 +182,7 @@ class RedisJournal:
 
     @_guarded
     def append(self, start: int, actions: list) -> None:
-        pairs = []
+        pairs: list[int | str] = []
         for i, action in enumerate(actions):
             pairs += [start + i, json.dumps(action_to_data(action), separators=(",", ":"))]
         if self.fence is not None:
@@ -190,7 +198,10 @@ class RedisJournal:
     @_guarded
     def entries(self) -> list[tuple[int, dict]]:
         found = []
-        for _, fields in self.store.redis.xrange(self.stream):
+        stream = self.store.redis.xrange(self.stream)
+        assert stream is not None  # XRANGE answers a list, empty for no stream
+        for _, fields in stream:
+            assert fields is not None  # only a trimmed entry has none: these streams are not
             found.append((int(fields[b"n"]), json.loads(fields[b"action"])))
         return found
 

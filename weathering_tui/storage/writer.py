@@ -54,6 +54,7 @@ class Writer:
                     self._answer(done)
                     return
                 loop, future, fn, args = job
+                outcome: tuple[asyncio.Future, object, BaseException | None]
                 try:
                     outcome = (future, fn(*args), None)
                 except BaseException as exc:  # noqa: BLE001 - given to whoever awaits it
