@@ -52,6 +52,7 @@ def play(a: str, b: str, configuration: str, deal: int, a_side: str) -> GameReco
     decisions = [0, 0]
     beliefs: list[list[tuple[float, str]]] = [[], []]
     while not state.over:
+        assert state.pending is not None, "a game not over waits for a decision"
         seat = state.pending.seat
         bot = bots[seat]
         who = 0 if setup.seats[seat].side == a_side else 1
@@ -64,7 +65,9 @@ def play(a: str, b: str, configuration: str, deal: int, a_side: str) -> GameReco
         if belief is not None:
             beliefs[who].append((belief, setup.seats[seat].side))
         apply(state, action, view)
-    ecologists_won = state.outcome.winner == "ecologists"
+    outcome = state.outcome
+    assert outcome is not None, "the game is over"
+    ecologists_won = outcome.winner == "ecologists"
     a_won = ecologists_won == (a_side == "ecologist")
 
     def scored(pairs):
@@ -74,7 +77,7 @@ def play(a: str, b: str, configuration: str, deal: int, a_side: str) -> GameReco
         deal,
         a_side,
         a_won,
-        state.outcome.hp,
+        outcome.hp,
         (seconds[0], seconds[1]),
         (decisions[0], decisions[1]),
         scored(beliefs[0]),

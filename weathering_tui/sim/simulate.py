@@ -19,6 +19,7 @@ from ..engine import (
     new_game,
     with_difficulty,
 )
+from ..engine.actions import Action
 from ..engine.state import GameState, SeatSetup
 
 
@@ -45,7 +46,7 @@ def make_bots(setup: Setup, ecologists: str = "random", lobbyists: str | None = 
 class Timer:
     """Seconds spent deciding, by bot kind."""
 
-    def __init__(self):
+    def __init__(self) -> None:
         self.seconds: dict[str, float] = defaultdict(float)
         self.decisions: dict[str, int] = defaultdict(int)
 
@@ -68,11 +69,12 @@ def play_game(
     state = new_game(setup, content)
     state.keep_log = keep_log
     bots = make_bots(setup, bot_kind, lobbyists)
-    actions: list = []
+    actions: list[Action] = []
     limit = float("inf") if stop_after is None else stop_after
     clock = time.perf_counter
     seconds = [0.0] * len(bots)  # each seat's time deciding, told to `timer` at the end
     while state.stage != "over" and len(actions) < limit:
+        assert state.pending is not None, "a game not over waits for a decision"
         seat = state.pending.seat
         bot = bots[seat]
         # The lean path: a bot reads a LeanView (the same decisions as on a full view,
@@ -131,6 +133,7 @@ def run_games(
         )
         if save_dir is not None:
             _save(save_dir, setup, actions, state)
+        assert state.outcome is not None, "each game is played to its end"
         results.append(
             GameResult(
                 seed=seed + i,
@@ -148,7 +151,12 @@ def run_games(
     return results
 
 
-def _games_chunk(args) -> tuple[list[GameResult], dict, dict]:
+# `run_games`'s arguments before `timer`: games, configuration, seed, the Écolos' bot,
+# the Lobbyistes' bot, the Lobbyiste's character, the saves' folder.
+GamesArgs = tuple[int, str, int, str, str | None, str | None, str | None]
+
+
+def _games_chunk(args: GamesArgs) -> tuple[list[GameResult], dict, dict]:
     """One process's share of `simulate --jobs`: its games and its bots' timings."""
     timer = Timer()
     results = run_games(*args, timer=timer)
@@ -305,7 +313,7 @@ def balance(games: int = 100, seed: int = 1, progress=None, games_done=None) -> 
     from ..content import default_content
 
     configurations = default_content().configurations
-    rows = []
+    rows: list[dict] = []
     for configuration in CONFIGURATIONS:
         fair = configurations[configuration].recommended_label
         for lobbyist in (fair, *LOBBYISTS):
@@ -343,7 +351,8 @@ def balance_cells() -> int:
 def balance_markdown(rows: list[dict], games: int, command: str) -> str:
     from ..content import default_content
 
-    labels = {"balanced": "⚖️", "hard": "🔥", "deadly": "☠️"}
+    # Keyed by a character's label, which only a Lobbyiste has (an Écolo's is None).
+    labels: dict[str | None, str] = {"balanced": "⚖️", "hard": "🔥", "deadly": "☠️"}
     chars = default_content().characters
     lines = [
         f"Made with `{command}` ({games} games per cell, heuristic bots on both sides).",
@@ -356,9 +365,9 @@ def balance_markdown(rows: list[dict], games: int, command: str) -> str:
         + " |",
         "|---|---|" + "---|" * len(LOBBYISTS),
     ]
-    by_config = defaultdict(dict)
-    for row in rows:
-        by_config[row["configuration"]][row["lobbyist"]] = row
+    by_config: dict[str, dict[str, dict]] = defaultdict(dict)
+    for summary in rows:
+        by_config[summary["configuration"]][summary["lobbyist"]] = summary
     for configuration in CONFIGURATIONS:
         cells = []
         for lobbyist in ("default", *LOBBYISTS):

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ..content import effects as fx
-from ..engine import View, card_id
+from ..engine import PendingView, View, card_id
 from ..engine import actions as act
 from . import Tr
 
@@ -14,7 +14,7 @@ def name(view: View, seat: int | None) -> str:
     return view.players[seat].name
 
 
-def effect_words(tr: Tr, view: View, effects, target=None) -> str:
+def effect_words(tr: Tr, view: View | None, effects, target=None) -> str:
     parts = []
     for effect in effects:
         match effect:
@@ -27,6 +27,7 @@ def effect_words(tr: Tr, view: View, effects, target=None) -> str:
             case fx.DiscardOwn(amount=n):
                 parts.append(tr("opt.discard_own", n=n))
             case fx.IncomeMod(amount=n):
+                assert view is not None, "without a view only heals and damage are worded"
                 parts.append(tr("opt.income_mod", who=name(view, target), n=-n))
             case _:  # the op in words, with its count (amount, up to, count or discard)
                 n = next(
@@ -48,7 +49,7 @@ def choice_label(tr: Tr, view: View, action) -> str:  # noqa: C901 - one case pe
         case act.ChooseCard(card=None) if view.pending and view.pending.kind == "mulligan":
             picked = view.pending.mine.get("picked", ())
             return tr("mulligan.done", n=len(picked)) if picked else tr("mulligan.keep")
-        case act.ChooseCard(card=card) if view.pending and view.pending.kind == "mulligan":
+        case act.ChooseCard(card=str() as card) if view.pending and view.pending.kind == "mulligan":
             return tr("mulligan.put", cards=tr.card(card))
         case act.PlayCard(card=card, cartouche=index, target=target):
             cartouche = content.cards[card_id(card)].cartouches[index]
@@ -73,7 +74,7 @@ def choice_label(tr: Tr, view: View, action) -> str:  # noqa: C901 - one case pe
             return tr("react.pass")
         case act.Cancel(card=None):
             return tr("react.power", power=tr.power(view.me.character), cost=_power_cost(view, tr))
-        case act.Cancel(card=card):
+        case act.Cancel(card=str() as card):
             return tr("react.card", card=tr.card(card), cost=_card_cost(view, card, tr))
         case act.AnswerTrade(accept=True):
             return tr("trade.accept")
@@ -82,7 +83,7 @@ def choice_label(tr: Tr, view: View, action) -> str:  # noqa: C901 - one case pe
         case act.ChooseCard(card=None):
             kind = view.pending.kind if view.pending else ""
             return tr("give.stop") if kind == "choose_give" else tr("discard.stop")
-        case act.ChooseCard(card=card):
+        case act.ChooseCard(card=str() as card):
             # what the card does, short: choosing among names alone is guessing
             label = f"{tr.card(card)} ({tr('type.' + content.cards[card_id(card)].type)})"
             summary = card_summary(tr, card, view)
@@ -182,7 +183,7 @@ def move_label(tr: Tr, view: View, action) -> str:
 
 def option_label(tr: Tr, view: View, option: int, target) -> str:
     source = (view.pending.info or {}).get("source", "") if view.pending else ""
-    effects = ()
+    effects: tuple = ()
     if source in tr.content.events:
         event = tr.content.events[source]
         for effect in (*event.on_reveal, *event.each_round):
@@ -249,9 +250,11 @@ def announced_effect(tr: Tr, view: View, info: dict) -> str:
 
 def decision_title(tr: Tr, view: View) -> str:
     """The heading of a decision modal for the viewing seat, with what caused it."""
-    title = _decision_title(tr, view)
-    cause = view.pending.cause
-    if view.pending.kind in CAUSED and cause and cause != "overflow":
+    pending = view.pending
+    assert pending is not None, "a decision modal shows a decision"
+    title = _decision_title(tr, view, pending)
+    cause = pending.cause
+    if pending.kind in CAUSED and cause and cause != "overflow":
         title += f" · {tr.source(card_id(cause))}"
     return title
 
@@ -260,8 +263,7 @@ def decision_title(tr: Tr, view: View) -> str:
 CAUSED = frozenset({"choose_discard", "choose_give", "choose_take", "arrange"})
 
 
-def _decision_title(tr: Tr, view: View) -> str:
-    pending = view.pending
+def _decision_title(tr: Tr, view: View, pending: PendingView) -> str:
     info = pending.info
     who = name(view, pending.seat)
     kind = pending.kind
