@@ -118,7 +118,7 @@ def arrange(
         e
         for e in ranked
         if e is not first
-        and not (harmful(e.action) and shows_share(e, ranked) and e.win > first.win)
+        and not (harmful(e.action) and shows_share(e, ranked) and _won(e) > _won(first))
     ]
     return [first, *rest], True, None, 0
 
@@ -130,10 +130,16 @@ def shows_share(move, moves) -> bool:
     return move.win is not None and move.rollouts * 2 >= most
 
 
+def _won(move: Estimate) -> float:
+    """The share of games a searched move won (one whose share is shown has one)."""
+    assert move.win is not None, "a move the search did not play out"
+    return move.win
+
+
 def _by_share(ranked: list[Estimate]) -> list[Estimate]:
     """Moves whose share is shown, by share (then mean score), then the others as ranked."""
     shown = [e for e in ranked if shows_share(e, ranked)]
-    shown.sort(key=lambda e: (-e.win, -e.score))
+    shown.sort(key=lambda e: (-_won(e), -e.score))
     return shown + [e for e in ranked if not shows_share(e, ranked)]
 
 

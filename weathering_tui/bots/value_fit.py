@@ -155,13 +155,13 @@ def main(argv: list[str]) -> None:
     parser.add_argument(
         "games", nargs="?", type=count, default=1000, help="games per configuration (1000)"
     )
-    count = max(60, parser.parse_args(argv).games)
+    per_configuration = max(60, parser.parse_args(argv).games)
     workers = max(1, (multiprocessing.cpu_count() or 1))
-    train = games(1_000_000, count, workers)
+    train = games(1_000_000, per_configuration, workers)
     model = fit(train)
     for key, (_, spread) in model.items():
         print(f"{key[0]} round {key[1]:2d}: {len(train[key])} games, spread {spread:.2f} PV")
-    judge(model, games(2_000_000, max(100, count // 2), workers), THRESHOLD)
+    judge(model, games(2_000_000, max(100, per_configuration // 2), workers), THRESHOLD)
     write(model, Path(__file__).with_name("value_weights.py"))
 
 
