@@ -150,7 +150,7 @@ def _validate_cards(cards: dict[str, CardDef], constants: Constants, problems: l
                 problems.append(
                     f"cards.toml: card {card.id!r}: cartouches[{i}]: cancel stands alone"
                 )
-            targets = [e.who for e in cartouche if getattr(e, "who", "").startswith("target:")]
+            targets = [w for e in cartouche if (w := getattr(e, "who", "")).startswith("target:")]
             if len(set(targets)) > 1:
                 problems.append(
                     f"cards.toml: card {card.id!r}: cartouches[{i}]: at most one target selector"
@@ -258,6 +258,7 @@ def load_content(rules_dir: Path | str | None = None) -> Content:
     _validate_characters(characters, problems)
     if problems:
         raise ContentError(problems)
+    assert constants is not None  # (else a problem says why)
     return Content(
         constants=constants,
         configurations=configurations,
