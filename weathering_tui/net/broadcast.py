@@ -37,6 +37,7 @@ def _converted(fields: dict, old_fields: dict | None = None, old_data: dict | No
     hooks = _hooks()
     if old_fields is None:
         return {key: hooks[key](value) for key, value in fields.items()}
+    assert old_data is not None, "the data of old_fields come with them"
     return {
         key: old_data[key] if value == old_fields[key] else hooks[key](value)
         for key, value in fields.items()
@@ -50,6 +51,9 @@ def _members(data: dict) -> bytes:
 
 class Frame:
     """The public part of one state's views, as data and (when asked) as JSON."""
+
+    fields: dict  # the view's public fields but the players, as records
+    records: list  # the players, as records
 
     def __init__(self, state, before: Frame | None = None):
         hooks = _hooks()
@@ -74,6 +78,7 @@ class Frame:
     def news(self) -> bytes:
         """What changed since the frame before, as JSON members (computed once)."""
         if self._news is None:
+            assert self.before is not None, "only a frame after another has news"
             self._news = self.since(self.before)
         return self._news
 

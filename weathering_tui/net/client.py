@@ -57,7 +57,7 @@ class TableClient:
         self.view_data: dict[str, dict] = {}  # each table's last view fields (deltas apply)
         self.notice_order = NoticeOrder()  # a notice older than one applied is stale
         self.paused: set[str] = set()  # tables the server last said are paused or moving
-        self.writer = None
+        self.writer: asyncio.StreamWriter | None = None
         self.connected = asyncio.Event()
         self.closed = False
         self.auto_pass = False
@@ -240,7 +240,8 @@ class TableClient:
             log.extend(wire_converter().structure(e, LogEntry) for e in data["log"])
         else:
             log.extend(None for _ in data["log"])
-        fields = {**data, "log": []} if full else {**base, **data, "log": []}
+        # (base is there when not full: the check above asked again otherwise)
+        fields = {**data, "log": []} if full or base is None else {**base, **data, "log": []}
         self.view_data[table] = fields
         view = view_from_data(fields)
         if self.with_log:

@@ -82,6 +82,11 @@ class RemoteConn:
         self.auto_pass = False
         self.closed = False
 
+    @property
+    def who(self) -> str:
+        """Its identity, as `Connection.who` (its own server had its hello)."""
+        return self.identity
+
     def send(self, line: bytes) -> None:
         if not self.closed:  # published on its server's channel (read by its relay)
             channel = self.link.store.key("server", self.home, "out")

@@ -44,6 +44,11 @@ def user_name(uid: int | None) -> str:
         return f"uid{uid}"
 
 
+# Whom a connection comes from: a uid on the socket (None: unknown), an address at the
+# SSH door.
+Peer = int | str | None
+
+
 class Admission:
     """Who may open one more connection now, counted from accept: per peer (a uid on
     the socket, an address at the SSH door) and in all; `own_uid`'s peer is counted
@@ -53,10 +58,10 @@ class Admission:
         self.max_connections = max_connections
         self.own_uid = own_uid
         self.per_uid = per_uid
-        self.open: dict[int | None, int] = {}  # uid -> connections open now
+        self.open: dict[Peer, int] = {}  # peer -> connections open now
         self.total = 0
 
-    def admit(self, uid: int | None) -> str | None:
+    def admit(self, uid: Peer) -> str | None:
         """None when the connection may stay (it is counted), else why not."""
         if self.total >= self.max_connections:
             return "too many connections"
@@ -66,7 +71,7 @@ class Admission:
         self.total += 1
         return None
 
-    def release(self, uid: int | None) -> None:
+    def release(self, uid: Peer) -> None:
         self.total -= 1
         self.open[uid] -= 1
         if not self.open[uid]:
@@ -93,6 +98,13 @@ class Connection:
         self.last_list = 0.0
         self.list_due = False  # a lobby answer is on its way (requests come together)
         self.closed = False
+
+    @property
+    def who(self) -> str:
+        """The identity of a connection past its hello: every message but the first
+        comes after a hello that named it (the server closes one that did not)."""
+        assert self.identity is not None, "a message before a hello"
+        return self.identity
 
     def send(self, line: bytes) -> None:
         if self.closed:

@@ -105,7 +105,7 @@ class Lobby:
             if table.started:
                 driver.away(seat)
             else:
-                table.release(conn.identity)
+                table.release(conn.who)
             driver.show()
         self.broadcast_lobby()
 
@@ -177,7 +177,7 @@ class Lobby:
         seat = conn.tables.get(table.name)
         if seat is None or seat == SPECTATOR:
             return seat
-        if table.seat_of(conn.identity) != seat:
+        if table.seat_of(conn.who) != seat:
             self.unplace(conn, table.name)  # that seat is no longer theirs
             return None
         return seat
@@ -239,7 +239,9 @@ class Lobby:
         stem = re.sub(r"[^a-z0-9]+", "-", name.casefold()).strip("-") or "table"
         path = self.tables_dir / f"{stem}.toml"
         n = 1
-        taken = self.cluster.registry if self.cluster is not None else set()  # (every server's)
+        taken: set[str] = (
+            self.cluster.registry if self.cluster is not None else set()
+        )  # (every server's)
         while (
             path.exists()
             or backup_path(path).exists()  # (a backup is only ever its own table's)
@@ -291,13 +293,13 @@ class Lobby:
 
     def take(self, conn: Connection, message: pr.TakeSeat) -> None:
         table = self.table(message.table)
-        if table.code and table.seat_of(conn.identity) is None:
+        if table.code and table.seat_of(conn.who) is None:
             self.limits.check_code(conn, table, message.code)
         holder = table.seats[message.seat].owner if 0 <= message.seat < len(table.seats) else None
         if holder is not None and holder != conn.identity:
             raise pr.ProtocolError("seat_taken", "that seat is not free")
         was_away = holder == conn.identity and table.seats[message.seat].away
-        index = table.take(conn.identity, conn.name, message.seat, message.code)
+        index = table.take(conn.who, conn.name, message.seat, message.code)
         for other in self.at(table.name):  # one connection holds a seat: the newest one
             if other is not conn and other.identity == conn.identity:
                 self.unplace(other, table.name)
@@ -321,7 +323,7 @@ class Lobby:
 
     def spectate(self, conn: Connection, message: pr.Spectate) -> None:
         table = self.table(message.table)
-        if table.code and table.seat_of(conn.identity) is None:
+        if table.code and table.seat_of(conn.who) is None:
             self.limits.check_code(conn, table, message.code)
         watching = sum(c.tables.get(table.name) == SPECTATOR for c in self.at(table.name))
         if watching >= self.limits.max_spectators:
@@ -337,7 +339,7 @@ class Lobby:
         if seat is None or seat == SPECTATOR:
             return  # a spectator (or a stale connection) leaves no seat behind
         if not table.started:
-            table.release(conn.identity)
+            table.release(conn.who)
         else:
             self.driver(table.name).away(seat, left=True)
         self.driver(table.name).show()

@@ -87,7 +87,7 @@ class Server:
         limits = Limits(self.own_uid, max_tables, max_spectators, unstarted_expiry)
         self.lobby = Lobby(self.tables_dir, kit, limits, self.connections)
         # several servers on one Redis (`serve --store`): the store's links and loops
-        self.cluster = None
+        self.cluster: Cluster | None = None
         if store is not None:
             self.cluster = Cluster(store, self.lobby, self.dispatch, self.gone, self.sent)
             kit.cluster = self.lobby.cluster = self.cluster
@@ -110,7 +110,7 @@ class Server:
                 raise OSError(f"unsafe folder: {problem}")
         self.tables_dir.mkdir(parents=True, exist_ok=True)
         os.chmod(self.tables_dir, 0o700)
-        if self.store is None:
+        if self.cluster is None:  # (there is one when there is a store)
             self.reopen_tables()
         else:  # tables come back by taking over the leases nobody renews (`Cluster`)
             await self.cluster.start()
@@ -201,6 +201,7 @@ class Server:
 
     async def handle(self, reader, writer) -> None:
         task = asyncio.current_task()
+        assert task is not None  # (asyncio's server runs each handler as a task)
         self.handlers.add(task)
         try:
             await self._handle(reader, writer)
@@ -287,7 +288,7 @@ class Server:
                 self.act(conn, message)
             case pr.Undo():
                 _, driver = lobby.seated(conn, message.table)
-                driver.undo(conn.identity, message.version)
+                driver.undo(conn.who, message.version)
             case pr.Chat():
                 lobby.chat(conn, message)
             case pr.Leave():
@@ -295,9 +296,9 @@ class Server:
             case pr.Options():
                 conn.auto_pass = message.auto_pass
                 for name in conn.tables:
-                    driver = lobby.drivers.get(name.casefold())
-                    if driver is not None:
-                        driver.wake()
+                    waking = lobby.drivers.get(name.casefold())
+                    if waking is not None:
+                        waking.wake()
 
     def act(self, conn: Connection, message: pr.Act) -> None:
         """A player's move, from the message to the views. The checks: a seat of theirs
@@ -307,7 +308,7 @@ class Server:
         event loop, then sends each seat its own view: durable before visible."""
         table, driver = self.lobby.seated(conn, message.table)
         driver.refuse_if_paused()
-        table.act(conn.identity, message.version, message.action)
+        table.act(conn.who, message.version, message.action)
         driver.settle()  # a window's answers that are due now (bots, passes by itself)
         driver.commit()  # the journal written (off the loop), then the views out
         driver.wake()  # the bots: their turn may have come
