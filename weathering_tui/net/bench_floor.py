@@ -23,7 +23,7 @@ import attrs
 from ..engine import Answers, Setup, apply, legal_actions, new_game
 from ..storage.writer import Writer
 from . import protocol as pr
-from .broadcast import Frame, LogCache, seat_view
+from .broadcast import Frame, LogCache, Sent, seat_view
 
 SEATS = 5
 
@@ -38,7 +38,8 @@ def engine_and_push(games: int) -> tuple[float, float, list[bytes]]:
         setup = Setup.standard("3v2", seed=game)
         setup = attrs.evolve(setup, seats=tuple(attrs.evolve(s, human=True) for s in setup.seats))
         state, rng = new_game(setup), random.Random(game)
-        frame, log, sent, answers = None, LogCache(), [None] * SEATS, Answers()
+        frame, log, answers = None, LogCache(), Answers()
+        sent: list[Sent | None] = [None] * SEATS
         while not state.over:
             start = time.thread_time()
             seat = state.pending.seat if state.pending is not None else state.active

@@ -78,7 +78,8 @@ def damaged_summary(path: Path, reason: str) -> dict:
     "damaged" and `damaged`: the reason (never the server's paths). Its name, seats and
     players come from the save's [meta], or its backup's, when either parses."""
     meta = _table_meta(path)
-    table = meta.get("table") if isinstance(meta.get("table"), dict) else {}
+    found = meta.get("table")
+    table = found if isinstance(found, dict) else {}
     configuration = meta.get("configuration")
     if not isinstance(configuration, str) or configuration not in pr.CONFIGURATIONS:
         configuration = "?"

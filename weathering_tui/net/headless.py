@@ -34,8 +34,13 @@ class SeatPlayer:
         self.sent_at: dict[int, float] = {}
         self.client: TableClient | None = None
 
+    def linked(self) -> TableClient:
+        """The client this player reads and acts through (`play_seat` gives it first)."""
+        assert self.client is not None, "a player is given its client before it runs"
+        return self.client
+
     def on_event(self, kind: str, message: dict) -> None:
-        client = self.client
+        client = self.linked()
         if kind == "welcome":
             self.acted_on = None  # an action sent before a drop may never have arrived
             if self.create is not None:
@@ -63,11 +68,11 @@ class SeatPlayer:
         elif kind == "taken_over" and message["table"] == self.table:
             self.fail("the seat is now played from another connection")
 
-    def on_error(self, code: str, text: str) -> None:
+    def on_error(self, code: str | None, text: str) -> None:
         if code == "no_table" and self.create is None:
             # The table may not be made yet: look again for a while, then give up.
             if time.monotonic() - self.started < TABLE_WAIT:
-                self.loop.call_later(0.3, self.client.take_seat, self.table, self.seat, self.code)
+                self.loop.call_later(0.3, self.linked().take_seat, self.table, self.seat, self.code)
             else:
                 self.fail(text)
         elif code in ("seat_taken", "bad_code", "started", "full", "damaged", "storage"):
@@ -81,7 +86,7 @@ class SeatPlayer:
             self.done.set_exception(RuntimeError(f"{self.table}: {text}"))
 
     def decide(self) -> None:
-        view = self.client.views.get(self.table)
+        view = self.linked().views.get(self.table)
         if view is None or self.done.done():
             return
         if self.latencies is not None and view.version in self.sent_at:
@@ -92,7 +97,7 @@ class SeatPlayer:
             self.acted_on = view
             action = self.player.choose(view)
             self.sent_at[view.version + 1] = time.perf_counter()
-            self.client.act(self.table, view, action)
+            self.linked().act(self.table, view, action)
 
 
 async def play_seat(
@@ -120,9 +125,12 @@ async def play_seat(
         with_log=False,
     )
     runner = asyncio.get_running_loop().create_task(me.client.run(give_up=GIVE_UP))
-    runner.add_done_callback(
-        lambda task: task.cancelled() or task.exception() is None or me.fail(str(task.exception()))
-    )
+
+    def ended(task: asyncio.Task) -> None:
+        if not task.cancelled() and task.exception() is not None:
+            me.fail(str(task.exception()))
+
+    runner.add_done_callback(ended)
     try:
         return await asyncio.wait_for(me.done, timeout)
     finally:

@@ -22,7 +22,7 @@ from pathlib import Path
 import asyncssh
 
 from ..words import Tr
-from .ssh_gate import LOGIN_WITHIN, Gate, Login
+from .ssh_gate import LOGIN_WITHIN, Channel, Gate, Login
 from .ssh_pipe import Pipe, _set_size
 
 MIN_SIZE = (80, 24)
@@ -70,7 +70,7 @@ class Door:
         self.sessions: dict[str, int] = {}  # fingerprint -> sessions open
         self.gate = Gate()  # every connection, counted from accept (no address is exempt)
         self.children: set = set()  # the join processes running now
-        self.server = None
+        self.server: asyncssh.SSHAcceptor | None = None
 
     async def start(self, host: str, port: int, host_key: asyncssh.SSHKey) -> None:
         self.server = await asyncssh.create_server(
@@ -95,7 +95,7 @@ class Door:
             with contextlib.suppress(ProcessLookupError):
                 os.killpg(child.pid, signal.SIGKILL)
 
-    async def session(self, process: asyncssh.SSHServerProcess) -> None:
+    async def session(self, process: Channel) -> None:
         key = process.get_extra_info("weathering_key") or "?"
         user = process.get_extra_info("username") or "?"
         words = Tr(_lang_code(_lang(process.env, self.lang)))
