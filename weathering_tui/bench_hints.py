@@ -4,9 +4,9 @@ Positions are turn decisions from seeded heuristic games (1v1, 2v1, 3v2 in turn)
 each, in one run:
 
 - the hint of before (pimc: 5 candidates × 12 rollouts, ranked by win share), the
-  hint of now (bots/hints.py: the expert's successive halving, 36 rollouts to the
-  end) and the hint judged (96 rollouts, each judged by bots/value.py at the next
-  round's start);
+  hint of the last release (`now`: the expert's successive halving, 36 rollouts to
+  the end) and the hint shown today (`judged`, bots/hints.py: 96 rollouts, each
+  judged by bots/value.py at the next round's start);
 - a reference far deeper than any hint: every candidate of the hints and every
   distinct legal move the expert considers, each played out to the end on the same 48
   worlds (flat, no halving), then the three best of them and the hints' first moves on
@@ -26,7 +26,6 @@ import time
 
 REFERENCE_WORLDS = 48
 FOCUS_WORLDS = 192
-JUDGED_BUDGET = 96
 
 
 def positions(count: int):
@@ -97,10 +96,10 @@ def judge(view) -> dict:
     before.sort(key=lambda r: -(r.win if r.win is not None else 0.0))
     before_seconds = time.perf_counter() - started
     started = time.perf_counter()
-    now = hints(view, content)
+    now = hints(view, content, budget=36, horizon=None)  # the hint before the judged one
     now_seconds = time.perf_counter() - started
     started = time.perf_counter()
-    judged = hints(view, content, budget=JUDGED_BUDGET, horizon=1)
+    judged = hints(view, content)  # the hint a player is shown
     judged_seconds = time.perf_counter() - started
     moves, keys = [], []
     pool = [r.action for r in before] + [h.action for h in now] + [h.action for h in judged]
@@ -134,6 +133,8 @@ def judge(view) -> dict:
 def bench_hints(count: int = 24, workers: int = 2) -> None:
     import multiprocessing
 
+    from .bots.hints import BUDGET
+
     views = positions(count)
     context = multiprocessing.get_context("fork")
     with context.Pool(workers) as pool:
@@ -145,8 +146,8 @@ def bench_hints(count: int = 24, workers: int = 2) -> None:
     )
     variants = (
         ("before", "pimc, 5 × 12"),
-        ("now", "expert, 36"),
-        ("judged", f"expert, {JUDGED_BUDGET} judged at the next round"),
+        ("now", "expert, 36 to the end"),
+        ("judged", f"expert, {BUDGET} judged at the next round: the hint shown"),
     )
     for name, label in variants:
         rows = [r[name] for r in results]
