@@ -177,7 +177,11 @@ async def full(players: list[Player], fill: int) -> None:
             p.outcome for p in players
         )
 
-    await until(told, 20, f"every player told the table is paused ({fill})")
+    try:
+        await until(told, 20, f"every player told the table is paused ({fill})")
+    except AssertionError as exc:  # say what each player heard (a flake seen once in CI)
+        heard = [p.notices for p in players]
+        raise AssertionError(f"{exc}; notices heard: {heard}") from None
     assert not any(p.outcome for p in players), "the game ended before the disk filled"
     refused = sum(len(p.refusals) for p in players)
     await until(lambda: sum(len(p.refusals) for p in players) >= refused + 3, 10, "keys refused")
