@@ -300,7 +300,7 @@ STRINGS: dict[str, str] = {
     "arrange.bottom": "{card} to the bottom",
     "second.title": "{name}: play the second card {card}",
     "synergy.title": "{name}: deck synergy",
-    "synergy.none": "Your deck has no synergy (single type or 4 types): nothing to claim. Every Écolo is asked, so that nothing gives it away.",
+    "synergy.none": "Your deck makes no synergy (it needs its cards all of one type, or all four types): nothing to claim. Every Écolo is asked, so that nothing gives it away.",
     "synergy.claim_mono": "Claim single type: +2 PV (shows the deck's types)",
     "synergy.claim_four": "Claim 4 types: +2 cards to the deck (shows the types)",
     "synergy.decline": "Claim nothing (keep the types secret)",

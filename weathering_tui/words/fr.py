@@ -301,7 +301,7 @@ STRINGS: dict[str, str] = {
     "arrange.bottom": "{card} sous la pile",
     "second.title": "{name} : jouez la seconde carte {card}",
     "synergy.title": "{name} : synergie du deck",
-    "synergy.none": "Votre deck n'a pas de synergie (mono-type ou 4 types) : rien à annoncer. Tous les Écolos sont interrogés, pour ne rien trahir.",
+    "synergy.none": "Votre deck ne forme aucune synergie (il faut des cartes toutes d'un même type, ou les 4 types) : rien à annoncer. Tous les Écolos sont interrogés, pour ne rien trahir.",
     "synergy.claim_mono": "Annoncer mono-type : +2 PV (montre les types du deck)",
     "synergy.claim_four": "Annoncer 4 types : +2 cartes au deck (montre les types)",
     "synergy.decline": "Ne rien annoncer (garder les types secrets)",
