@@ -48,6 +48,7 @@ async def test_a_storm_at_oneself_asks_first_and_no_keeps_the_pa():
         dialog = await open_play_dialog(pilot, app)
         mine = next(i for i, (_, a) in enumerate(dialog.options) if a.target == 0)
         assert mine > 0, "the player's own seat is never the default"
+        confirm_from = dialog
         dialog.answer(dialog.options[mine][1])  # the player picks themself
         await wait_for(
             pilot, lambda: isinstance(app.screen, ChoiceModal) and app.screen is not dialog
@@ -55,12 +56,16 @@ async def test_a_storm_at_oneself_asks_first_and_no_keeps_the_pa():
         confirm = app.screen
         assert "yourself" in confirm.body or "you yourself" in str(confirm.body)
         assert confirm.options[0][1] is None, "the highlighted answer is the safe one"
-        await pilot.press("enter")  # No
-        await wait_for(pilot, lambda: not app.screen.is_modal)
+        await pilot.press("enter")  # No: choose again
+        # back to the targets, not to the hand: the player picks another
+        await wait_for(
+            pilot, lambda: isinstance(app.screen, ChoiceModal) and app.screen is not confirm
+        )
         assert len(app.session.game.actions) == before
         assert app.session.game.state.players[0].ap == 10
-        # asked again and confirmed: it is played
-        dialog = await open_play_dialog(pilot, app)
+        dialog = app.screen
+        assert [a for _, a in dialog.options] == [a for _, a in confirm_from.options]
+        # and confirmed this time: it is played
         mine = next(i for i, (_, a) in enumerate(dialog.options) if a.target == 0)
         dialog.answer(dialog.options[mine][1])
         await wait_for(

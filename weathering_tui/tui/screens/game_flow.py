@@ -4,6 +4,9 @@ actions it sends (a part of `GameScreen`)."""
 
 from __future__ import annotations
 
+import functools
+from collections.abc import Callable
+
 import attrs
 
 from ...engine import IllegalAction, card_id
@@ -307,7 +310,9 @@ class GameFlow:
             keys.append(self.tr("undo.key"))
         return " · ".join(keys)
 
-    def _decided(self, action) -> None:
+    def _decided(self, action, again: Callable[[], None] | None = None) -> None:
+        """A dialog's answer. `again` reopens the dialog it came from (a blow at one's
+        own side answered "no" goes back there; a decision pending is asked again anyway)."""
         self.busy = False
         self.asking = None
         if action == UNDO:
@@ -315,7 +320,7 @@ class GameFlow:
         elif action == HINT:
             self.action_hint()  # the hints' dialog, then this one again (`advance`)
         elif action is not None and self._against_own_side(action):
-            self._confirm_own_side(action)
+            self._confirm_own_side(action, again)
         elif action is not None:
             self.play(action)
         else:
@@ -328,7 +333,7 @@ class GameFlow:
             content, view, action
         )
 
-    def _confirm_own_side(self, action) -> None:
+    def _confirm_own_side(self, action, again: Callable[[], None] | None = None) -> None:
         """A blow aimed at oneself or an ally (or a gift at an opponent) is played only
         once confirmed: one key, and the safe answer is the one highlighted."""
         view = self.view()
@@ -348,13 +353,15 @@ class GameFlow:
                 body=self.tr(key, what=choice_label(self.tr, view, action), name=target.name),
                 can_back=True,
             ),
-            self._confirmed,
+            functools.partial(self._confirmed, again=again),
         )
 
-    def _confirmed(self, action) -> None:
+    def _confirmed(self, action, again: Callable[[], None] | None = None) -> None:
         self.busy = False
         if action is not None:
             self.play(action)
+        elif again is not None:
+            again()
         else:
             self.advance()
 

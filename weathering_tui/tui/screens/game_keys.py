@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+import functools
+
 from ...engine import IllegalAction
 from ...engine import actions as act
 from ...words.describe import aimed_well_first, choice_label, move_label
@@ -114,7 +116,8 @@ class GameKeys:
             ChoiceModal(
                 title, options, body=body, keys=self.todo() or self.tr("back"), can_back=True
             ),
-            self._decided,
+            # "No: choose again" on a blow at one's own side comes back to this dialog
+            functools.partial(self._decided, again=lambda: self._choose(title, actions, body)),
         )
 
     def _card_action(self, allowed, cls) -> None:
