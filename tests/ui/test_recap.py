@@ -67,3 +67,39 @@ def test_a_recap_is_given_once_per_turn_from_where_the_last_turn_ended():
     recaps.observe(FakeView(1, 2, 1, "turn", False, 16))
     since = recaps.observe(FakeView(0, 3, 0, "choose_discard", False, 20))
     assert since is not None and since.start == 14
+
+
+class LogView(FakeView):
+    """A view whose log holds entries of the given kinds (`"turn:1"`: seat 1's turn)."""
+
+    def __init__(self, seat, round, active, kind, acted, kinds, hp=15):
+        from weathering_tui.engine.state import LogEntry
+
+        super().__init__(seat, round, active, kind, acted, 0, hp)
+        self.pending = type(self.pending)(kind, seat, {})
+        entries = []
+        for k in kinds:
+            name, _, who = k.partition(":")
+            entries.append(LogEntry(name, {"seat": int(who)} if who else {}))
+        self.log = tuple(entries)
+
+
+def test_a_round_opening_decision_gets_the_recap_and_the_turn_after_only_adds_others_turns():
+    first = ["round", "turn:0", "play", "end_turn", "turn:1", "play", "end_turn"]
+    opening = [*first, "round", "event_revealed"]
+    for seat in (0, 1):  # (2v1: seats 0 and 1 are Écolos, 2 the Lobbyiste)
+        recaps = Recaps()
+        recaps.observe(LogView(seat, 1, seat, "turn", False, first[: 2 + 3 * seat]))
+        recaps.observe(LogView(seat, 1, seat, "turn", True, first[: 3 + 3 * seat]))
+        recaps.observe(LogView(2, 1, 2, "turn", False, [*first, "turn:2"]))
+        # the new round's event asks this seat before any turn: the recap comes first
+        since = recaps.observe(LogView(seat, 2, 2, "react", False, opening))
+        assert since is not None and since.start == 3 + 3 * seat
+        assert recaps.observe(LogView(seat, 2, 2, "react", False, opening)) is None  # once
+        later = [*opening, "event_active"]
+        if seat == 0:  # its turn comes next: nothing new from the others, no second recap
+            assert recaps.observe(LogView(0, 2, 0, "turn", False, [*later, "turn:0"])) is None
+        else:  # seat 0 played in between: that is recapped, from the opening on
+            turn = [*later, "turn:0", "play", "end_turn", "turn:1"]
+            since = recaps.observe(LogView(1, 2, 1, "turn", False, turn))
+            assert since is not None and since.start == len(opening)

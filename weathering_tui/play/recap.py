@@ -4,9 +4,15 @@ A `Recaps` object watches the views a screen shows, one after another. When a se
 turn begins (its first decision of that turn, whatever it is, nothing done yet) and that
 seat has had a turn before, it gives the part of the log written since that seat's
 previous turn ended and the gauge then, so that the screen can say what happened
-before any dialog of the new turn. It only reads views, so it knows what the seat was
-told and nothing more; it keeps positions in the log (the same length for every seat:
-entries are only redacted).
+before any dialog of the new turn.
+
+A round opens with its event, which may ask every seat something (cancel the event,
+one of its options) before the first turn: a seat's first decision of the round's
+opening gives the recap then, so the player knows what came before deciding. Its turn
+later in the round then recaps only if another seat's turn came in between.
+
+It only reads views, so it knows what the seat was told and nothing more; it keeps
+positions in the log (the same length for every seat: entries are only redacted).
 """
 
 from __future__ import annotations
@@ -30,6 +36,7 @@ class Recaps:
         self._in_turn: dict[int, tuple[int, int]] = {}  # seat → (round, active) of its turn
         self._last: dict[int, Since] = {}  # seat → the last view seen in its turn
         self._recapped: set[tuple[int, int, int]] = set()
+        self._opened: dict[int, int] = {}  # seat → the round whose opening it was told
 
     def observe(self, view: View) -> Since | None:
         """Call with each view shown; a `Since` when `view.seat`'s turn just began and a
@@ -45,18 +52,44 @@ class Recaps:
             else:
                 self._last[seat] = now
         seat = view.seat
+        mine = view.pending is not None and view.pending.seat == seat
         starting = (  # its own turn, its first decision of it (a discard down to 6 too)
-            view.pending is not None
-            and view.pending.seat == seat
-            and view.active == seat
-            and not view.me.turn.acted
+            mine and view.active == seat and not view.me.turn.acted
         )
-        if not starting:
+        opening = mine and not starting and _round_opening(view.log)
+        if not (starting or opening):
             return None
-        key = (view.round, view.active)
-        self._in_turn[seat] = key
-        self._last[seat] = now
+        if starting:
+            key = (view.round, view.active)
+            self._in_turn[seat] = key
+            self._last[seat] = now
+        else:
+            key = (view.round, -1)  # the round's opening, before any turn
         if (seat, *key) in self._recapped:
             return None
         self._recapped.add((seat, *key))
-        return self._ended.get(seat)
+        since = self._ended.get(seat)
+        if opening:
+            if since is not None:
+                self._ended[seat] = now  # its turn's recap goes on from here
+                self._opened[seat] = view.round
+            return since
+        told = since is not None and self._opened.get(seat) == view.round
+        if told and not any(_turn_of_other(e, seat) for e in view.log[since.start :]):
+            return None  # told at the round's opening, and no other seat has played since
+        return since
+
+
+def _round_opening(log) -> bool:
+    """The log's last round has begun and no turn in it yet (its event is at work)."""
+    for entry in reversed(log):
+        kind = getattr(entry, "kind", None)
+        if kind == "turn":
+            return False
+        if kind == "round":
+            return True
+    return False
+
+
+def _turn_of_other(entry, seat: int) -> bool:
+    return getattr(entry, "kind", None) == "turn" and entry.data.get("seat") != seat
