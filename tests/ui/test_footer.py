@@ -1,6 +1,6 @@
-"""The footer at 80 columns (issue #29 item 6): help and quit keep their words in every
-language, the keys left out are in the help ("…" says some are), and with NO_COLOR each
-key stands apart from its word."""
+"""The footer at 80 columns (issue #29 item 6): every key shown keeps its words (undo and
+hint, help and quit always among them) in every language, the keys left out are in the
+help ("…" says some are), and with NO_COLOR each key stands apart from its word."""
 
 import pytest
 
@@ -40,7 +40,8 @@ async def test_help_and_quit_keep_their_words_at_80_columns(monkeypatch, lang, n
         left_out = set(bar.shown) - set(bar.drawn)
         assert ("…" in line) == bool(left_out)
         assert left_out <= set(KeyBar.DROP), "only keys the help tells are left out"
-        assert {"p", "e", "?", "q"} <= set(bar.drawn)
+        assert {"p", "e", "u", "h", "?", "q"} <= set(bar.drawn)
+        assert bar.bare == (), "every key on the line says what it does"
         if no_color:
             for key in bar.drawn:  # "p jouer", never "pjouer"
                 at_key = line.index(f" {key}")

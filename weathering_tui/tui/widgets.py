@@ -381,14 +381,15 @@ class KeyBar(Line):
 
     shown: tuple[str, ...] = ()  # the keys that apply now (tests read them)
     drawn: tuple[str, ...] = ()  # those on the line (a narrow one leaves some to the help)
+    bare: tuple[str, ...] = ()  # those on the line without their words
 
     # Help and quit keep their words the longest: they are how one learns the rest and how
     # one leaves, and "? q" says neither (a French player at 80 columns saw no "aide").
     KEEP = ("?", "q")
-    # Keys that stand bare when words do not fit (the same in every language, and in the
-    # help), then the keys that leave the line, first first: "? aide" tells the rest.
-    BARE = ("␣", "h", "u", "m")
-    DROP = ("␣", "h", "t", "s", "o", "u")
+    # A key on the line keeps its word (a bare "h" or "u" told a new player nothing):
+    # when the words do not fit, whole keys leave the line, the least used first, and
+    # "…" before "? aide" says the help has them. Undo and hint never leave it.
+    DROP = ("␣", "m", "t", "s", "o", "b", "d", "x")
 
     def show_text(self, text: Text) -> None:
         """A line of its own (a lesson's instruction): no keys."""
@@ -414,6 +415,7 @@ class KeyBar(Line):
         super().show_text(out)
         self.shown = tuple(key for key, _ in keys)
         self.drawn = tuple(key for key, _ in line if key != "…")
+        self.bare = tuple(key for key, words in line if not words and key != "…")
 
     def _stages(self, keys: list[tuple[str, str]], plain: bool):
         """Each way to draw the line, from the widest to the narrowest: (gap, sep, keys)."""
@@ -422,12 +424,10 @@ class KeyBar(Line):
         for sep in seps:
             yield " ", sep, keys
         sep = seps[-1]
-        bare = [(k, "" if k in self.BARE else w) for k, w in keys]
-        yield " ", sep, bare
         dropped = [k for k in self.DROP if k in (key for key, _ in keys)]
         for n in range(1, len(dropped) + 1):
-            yield " ", sep, self._without(bare, dropped[:n])
-        fewer = self._without(bare, dropped)
+            yield " ", sep, self._without(keys, dropped[:n])
+        fewer = self._without(keys, dropped)
         # Only then cut words (marked "."), and last of all help and quit stand bare.
         for cut in (6, 5):
             yield " ", sep, [(k, w if k in self.KEEP else _cut(w, cut)) for k, w in fewer]
