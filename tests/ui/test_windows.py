@@ -8,6 +8,7 @@ out in 1.5 s. The privacy screen comes only before another player's cards."""
 import re
 import time
 
+import pytest
 from helpers import find, set_hand
 
 from weathering_tui.bots import pacing
@@ -159,6 +160,24 @@ async def test_escape_in_a_speakers_prompt_goes_back_to_the_public_prompt(monkey
         await pilot.pause()
         assert game.actions[-1] == act.Pass(1)
         assert isinstance(app.screen, PrivacyScreen)  # seat 2's cards were on screen
+
+
+def test_back_from_a_speakers_prompt_the_public_prompt_has_its_whole_time(monkeypatch):
+    """A player who spoke up at the last moment and then went back (Escape) finds the
+    public prompt with its whole time again, not the 0.2 s left when they spoke."""
+    clock = [100.0]
+    monkeypatch.setattr(time, "monotonic", lambda: clock[0])
+    session = LocalSession(two_players(holds_cancel=True), None, autosave=False)
+    session.next_step()
+    session.take_seat(0)
+    session.play(act.PlayCard(0, find(session.state, 0, "potager_partage"), 0, None))
+    assert session.next_step().kind == "window"
+    clock[0] += pacing.SHARED_REACTION_SECONDS - 0.2
+    session.speak_up(1)
+    clock[0] += 3.0  # the speaker reads their cards, then goes back
+    assert session.window_left() == pytest.approx(0.2)  # (paused while they read)
+    assert session.next_step().kind == "window"
+    assert session.window_left() == pytest.approx(pacing.SHARED_REACTION_SECONDS)
 
 
 async def test_the_privacy_screen_comes_only_before_another_players_cards():

@@ -170,8 +170,11 @@ class LocalSession:
             self._window = self.answers.frame
             self._window_ends = time.monotonic() + pacing.SHARED_REACTION_SECONDS
             self._window_paused, self._window_done = None, False
-        if self._window_paused is not None:  # back from a player's answer: time runs again
-            self._window_ends = time.monotonic() + self._window_paused
+        if self._window_paused is not None:
+            # Back from a player's prompt without an answer (Escape): the prompt opens
+            # again with its whole time, not the moment that was left when they spoke up
+            # (a play-test came back to 0.2 s). It depends on keys seen by all, not hands.
+            self._window_ends = time.monotonic() + pacing.SHARED_REACTION_SECONDS
             self._window_paused = None
         answer = self.answers.next(state, expired=self._window_done or not self.window_left())
         if answer is not None:
