@@ -160,3 +160,30 @@ async def test_a_move_the_search_dropped_early_shows_no_share():
         labels = [label for label, _ in app.screen.options]
         assert "80% wins (60–90)" in labels[0]
         assert labels[1].endswith("left behind after 2 simulated games") and "%" not in labels[1]
+
+
+def test_a_hint_on_ones_turn_says_the_pa_its_move_spends():
+    """Three hints are three choices, not a plan: each says its PA, so that a player
+    sees when the first would leave too few for the second (a play-test)."""
+    from weathering_tui.engine import actions as act
+    from weathering_tui.engine import view_for
+    from weathering_tui.words import Tr
+    from weathering_tui.words.describe import move_with_cost
+
+    game = at(setup_for("2v1", seed=11), human_turn(0, 1))
+    view = view_for(game.state, 0)
+    tr = Tr("en")
+    const = tr.content.constants
+    spends = {act.PutInDeck: const.deck_cost, act.Draw: const.draw_cost}
+    kinds = set()
+    for action in view.legal:
+        label = move_with_cost(tr, view, action)
+        if isinstance(action, act.PlayCard):
+            cost = view.costs[action.card]
+        elif isinstance(action, act.StoreAp):
+            cost = action.amount
+        else:
+            cost = spends.get(type(action), 0)
+        assert label.endswith(f" · {cost} PA") == bool(cost), (action, label)
+        kinds.add(type(action))
+    assert {act.PlayCard, act.PutInDeck, act.Draw, act.Discard} <= kinds

@@ -181,6 +181,33 @@ def move_label(tr: Tr, view: View, action) -> str:
     return choice_label(tr, view, action)
 
 
+def move_cost(content, view: View, action) -> int:
+    """The PA a move of one's turn spends (0: none, or it gives PA: a discard)."""
+    const = content.constants
+    match action:
+        case act.PlayCard(card=card):
+            return view.costs.get(card, content.cards[card_id(card)].cost)
+        case act.PutInDeck():
+            return const.deck_cost
+        case act.Draw():
+            return const.draw_cost
+        case act.ProposeTrade():
+            return const.trade_cost
+        case act.StoreAp(amount=n):
+            return n
+        case act.UsePower():
+            return view.me.power_cost
+    return 0
+
+
+def move_with_cost(tr: Tr, view: View, action) -> str:
+    """A hint's move with the PA it spends, so that a player reading three hints sees
+    that the first may leave too few PA for the second."""
+    label = move_label(tr, view, action)
+    cost = move_cost(tr.content, view, action)
+    return f"{label} · {cost} PA" if cost else label
+
+
 def option_label(tr: Tr, view: View, option: int, target) -> str:
     source = (view.pending.info or {}).get("source", "") if view.pending else ""
     effects: tuple = ()

@@ -7,7 +7,7 @@ import functools
 
 from ...engine import IllegalAction
 from ...engine import actions as act
-from ...words.describe import aimed_well_first, choice_label, move_label
+from ...words.describe import aimed_well_first, choice_label, move_label, move_with_cost
 from .choice import ChoiceModal
 
 TURN_ACTIONS = {"play", "deck", "discard", "draw", "trade", "store", "power", "end"}
@@ -271,8 +271,9 @@ class GameKeys:
             return
         options = []
         most = max((h.rollouts for h in found), default=0)
+        turn = view.pending is not None and view.pending.kind == "turn"
         for h in found:
-            label = move_label(self.tr, view, h.action)
+            label = (move_with_cost if turn else move_label)(self.tr, view, h.action)
             if h.win is not None and h.rollouts * 2 < most:
                 # Dropped by the search after a few deals: its share is noise, not shown.
                 key = "hint.option_dropped_one" if h.rollouts == 1 else "hint.option_dropped"
