@@ -289,6 +289,9 @@ def wrap(text: str, width: int, rows: int) -> list[str]:
 
 class DeckPane(Pane):
     def build(self, view: View, tr: Tr, **extra) -> Text:
+        # Phase 1's deck is the Écolo's hand of phase 2 (their hand then is discarded):
+        # said under the pane all along, since what goes in decides the next phase.
+        self.border_subtitle = tr("deck.becomes_hand") if view.synergy is not None else ""
         if view.spectator or view.synergy is None:  # no deck of one's own to build now
             self.border_title = tr("deck.lobbyist")
             return Text(

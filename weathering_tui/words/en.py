@@ -91,6 +91,7 @@ STRINGS: dict[str, str] = {
     "hand_of": "{name}'s hand ({n})",
     "hand.last_round": " · discarded at phase end",
     "deck": "Deck ({n})",
+    "deck.becomes_hand": "→ hand in phase 2",
     "deck.lobbyist": "Public",
     "deck.synergy_mono": "single type: +2 PV",
     "deck.synergy_four": "4 types: +2 cards",

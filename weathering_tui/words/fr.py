@@ -92,6 +92,7 @@ STRINGS: dict[str, str] = {
     "hand_of": "Main de {name} ({n})",
     "hand.last_round": " · défaussée en fin de phase",
     "deck": "Deck ({n})",
+    "deck.becomes_hand": "→ main en phase 2",
     "deck.lobbyist": "Public",
     "deck.synergy_mono": "mono-type : +2 PV",
     "deck.synergy_four": "4 types : +2 cartes",
