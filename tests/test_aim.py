@@ -53,3 +53,19 @@ def test_every_targeted_card_kind_is_aimed_as_a_player_wants(card, aim):
         assert all(
             not against_own_side(content, view, a) for a in ordered[: len(plays) - len(wrong)]
         )
+
+
+@pytest.mark.parametrize(("seat", "first"), [(0, fx.Heal), (3, fx.Damage)])
+def test_a_two_way_card_offers_its_side_s_cartouche_first(seat, first):
+    """Climate feedback: +2 PV or −2 PV. The Écolo's dialog highlights the heal, the
+    Lobbyiste's the damage (a play-test's Lobbyiste was offered the +2 PV first)."""
+    content = default_content()
+    state = start("3v2", seed=3)
+    set_hand(state, seat, "retroaction_climatique")
+    turn_of(state, seat, ap=10)
+    view = view_for(state, seat)
+    plays = [a for a in view.legal if isinstance(a, act.PlayCard)]
+    assert len(plays) == 2
+    ordered = aimed_well_first(content, view, plays)
+    cartouche = content.cards["retroaction_climatique"].cartouches[ordered[0].cartouche]
+    assert isinstance(cartouche[0], first)

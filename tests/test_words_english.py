@@ -50,3 +50,18 @@ def test_english_says_pa_and_pv_never_ap_vp_or_hp():
     )
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
     assert not OTHER_UNITS.findall(readme)
+
+
+def test_a_store_announced_says_its_pa_once():
+    """ "Amir announces: stores 3 PA", not "stores 3 PA · 3 PA"; other moves say their cost."""
+    from weathering_tui.engine import new_game, view_for
+    from weathering_tui.sim.simulate import setup_for
+    from weathering_tui.words import Tr
+    from weathering_tui.words.describe import announcement
+
+    view = view_for(new_game(setup_for("1v1", seed=3)), 0)
+    tr = Tr("en")
+    store = announcement(tr, view, {"action": "store_ap", "seat": 0, "amount": 3, "cost": 3})
+    assert store.endswith("stores 3 PA"), store
+    draw = announcement(tr, view, {"action": "draw", "seat": 0, "cost": 1})
+    assert draw.endswith(" · 1 PA"), draw

@@ -162,8 +162,15 @@ def gauge_against_own_side(content, view: View, action) -> bool:
 def aimed_well_first(content, view: View, actions: list) -> list:
     """The same choices, those aimed as a player almost always wants first (a Storm at
     an opponent, a draw for oneself): the highlighted default must never be the one
-    that costs a new player their own PA."""
-    return sorted(actions, key=lambda a: against_own_side(content, view, a))
+    that costs a new player their own PA, nor a card's cartouche that moves the gauge
+    the other side's way (Climate feedback's +2 PV for a Lobbyiste)."""
+    return sorted(
+        actions,
+        key=lambda a: (
+            gauge_against_own_side(content, view, a),
+            against_own_side(content, view, a),
+        ),
+    )
 
 
 def move_label(tr: Tr, view: View, action) -> str:
@@ -259,7 +266,9 @@ def announcement(tr: Tr, view: View, info: dict, now: bool = True) -> str:
             what += f" ({effect_words(tr, view if now else None, cartouche)})"
     if "target" in info and kind != "trade":
         what += f" {tr('target', name=name(view, info['target']))}"
-    return tr("react.announce", actor=actor, what=f"{what} · {info.get('cost', 0)} PA")
+    if kind != "store_ap":  # ("stores 3 PA" says its cost: not "stores 3 PA · 3 PA")
+        what += f" · {info.get('cost', 0)} PA"
+    return tr("react.announce", actor=actor, what=what)
 
 
 def announced_effect(tr: Tr, view: View, info: dict) -> str:
