@@ -16,16 +16,25 @@ BARS = " ▁▂▃▄▅▆▇█"
 
 def chart(view, column: int = 3) -> Text:
     """A column per round, 0 to the gauge's top, four rows high, coloured by band;
-    `column` characters a round (a narrow pane: 2)."""
+    `column` characters a round (a narrow pane: 2). The row the Écolos' win line falls
+    in is labelled with it and dashed where no column reaches (colour alone does not
+    show it: NO_COLOR, a play-test looked for the line)."""
     out = Text()
     rows = 4
     top = view.gauge_max
     series = [view.start_hp, *view.hp_by_round]
+    win_row = max(1, min(rows, -(-view.threshold * rows // top)))  # the row holding it
     for row in range(rows, 0, -1):
-        out.append(f"{round(top * row / rows):>3} ┤" if row in (rows, 2) else "    │")
+        if row == win_row:
+            out.append(f"{view.threshold:>3} ┼", style="bold")
+        else:
+            out.append(f"{round(top * row / rows):>3} ┤" if row in (rows, 2) else "    │")
         for value in series:
             level = value * rows * 8 / top - (row - 1) * 8
             char = BARS[max(0, min(8, round(level)))]
+            if char == " " and row == win_row:
+                out.append(" " + "┄" * (column - 1), style="dim")
+                continue
             out.append(" " + char * (column - 1), style=band_style(value, view.threshold))
         out.append("\n")
     out.append("    └" + "─" * column * len(series) + "\n")
@@ -104,7 +113,9 @@ class EndScreen(Screen[None]):
                 )
             with Center():
                 yield Static(
-                    Text(tr("end.chart") + "\n").append_text(chart(view)),
+                    Text(
+                        tr("end.chart") + tr("end.chart_goal", goal=view.threshold) + "\n"
+                    ).append_text(chart(view)),
                     id="chart",
                 )
             with Center():
