@@ -74,8 +74,11 @@ class Recaps:
                 self._ended[seat] = now  # its turn's recap goes on from here
                 self._opened[seat] = view.round
             return since
-        told = since is not None and self._opened.get(seat) == view.round
-        if told and not any(_turn_of_other(e, seat) for e in view.log[since.start :]):
+        if (
+            since is not None
+            and self._opened.get(seat) == view.round
+            and not any(_turn_of_other(e, seat) for e in view.log[since.start :])
+        ):
             return None  # told at the round's opening, and no other seat has played since
         return since
 

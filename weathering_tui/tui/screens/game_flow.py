@@ -123,6 +123,7 @@ class GameFlow:
             else self.tr("recap.gauge_same", hp=view.hp)
         )
         self.busy = True
+        self.refresh_view()  # the panes as they are now under it, and no key of the turn yet
 
         def done(_) -> None:
             self.busy = False
