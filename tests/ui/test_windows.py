@@ -283,3 +283,22 @@ async def test_a_hint_asked_in_a_speakers_prompt_comes_back_to_that_prompt(monke
         await pilot.press("2")
         await pilot.pause()
         assert game.actions[-1] == boycott
+
+
+async def test_a_notice_naming_the_actors_card_leaves_before_the_shared_prompt():
+    # Mirai tries a Manifestation on her turn (it is played only in reaction): the notice
+    # names her card. The shared prompt that her next play opens must not show it.
+    game = two_players(holds_cancel=True)
+    set_hand(game.state, 0, "potager_partage", "manifestation")
+    app = WeatheringApp(lang="fr", saves_dir=None, game=game, pace=0, autosave=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await start(app, pilot)
+        await pilot.press("2", "p")
+        await pilot.pause()
+        said = " ".join(str(n.message) for n in app._notifications)
+        assert "Manifestation" in said  # (it was said to her)
+        await pilot.press("1", "p")  # Potager partagé
+        await wait_for(pilot, lambda: isinstance(app.screen, WindowPrompt), seconds=3)
+        await pilot.pause()
+        assert not list(app._notifications)
+        assert "Manifestation" not in screen_text(app)

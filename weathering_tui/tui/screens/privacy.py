@@ -27,6 +27,9 @@ class PrivacyScreen(Screen[None]):
         self.title_text = title
         self.body = body
 
+    def on_mount(self) -> None:
+        self.app.clear_notifications()  # the last player's notices may name their cards
+
     def compose(self) -> ComposeResult:
         with Middle():
             with Center():

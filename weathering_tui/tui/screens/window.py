@@ -69,6 +69,9 @@ class WindowPrompt(Screen[int | None]):
         return self.tr("window.shared_clock", s=self.tr.decimal(left))
 
     def on_mount(self) -> None:
+        # A notice to the actor ("Not possible: Demonstration is played only in
+        # reaction…") names a card of theirs: not over a screen everyone looks at.
+        self.app.clear_notifications()
         self.set_interval(0.1, self._tick)
 
     def _tick(self) -> None:
