@@ -103,3 +103,31 @@ def test_a_round_opening_decision_gets_the_recap_and_the_turn_after_only_adds_ot
             turn = [*later, "turn:0", "play", "end_turn", "turn:1"]
             since = recaps.observe(LogView(1, 2, 1, "turn", False, turn))
             assert since is not None and since.start == len(opening)
+
+
+async def test_phase_two_opens_with_the_transition_then_the_recap():
+    # The last turn of phase 1: the bots play theirs, then the transition's summary, and
+    # the first turn of phase 2 still opens with what the bots did.
+    last_round = human_turn(0, 1)
+    game = at(setup_for("2v1", seed=5), lambda s: last_round(s) and s.round == 5)
+    app = WeatheringApp(lang="en", saves_dir=None, game=game, pace=0, autosave=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        await pilot.press("e")
+        seen = []
+        for _ in range(60):
+            await wait_for(pilot, lambda: app.screen.is_modal or screen._my_turn())
+            if screen._my_turn() and app.session.view().phase == 2:
+                break
+            title = getattr(app.screen, "title_text", "") or type(app.screen).__name__
+            if isinstance(app.screen, RecapScreen):
+                seen.append("recap")
+                await pilot.press("x")
+            else:
+                seen.append(str(title))
+                await pilot.press("1")
+            await pilot.pause()
+        assert app.session.view().phase == 2
+        at_transition = next(i for i, s in enumerate(seen) if "phase 2" in s.lower())
+        assert "recap" in seen[at_transition + 1 :], seen

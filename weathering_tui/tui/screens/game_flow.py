@@ -64,6 +64,9 @@ class GameFlow:
             return  # (a terminal too small: the game waits under the message)
         session = self.session
         step = session.next_step()
+        if step.kind == "transition":  # (its view is already the next turn's: the
+            self._show_transition()  # recap of that turn comes after the dialog)
+            return
         since = self.recaps.observe(self.view())  # every step: it marks where turns end
         if step.kind in ("turn", "decide") and self.show_lesson():
             return  # a guided game's lesson first
@@ -72,8 +75,6 @@ class GameFlow:
         if step.kind == "over":
             if not self.show_ending():  # a guided game's final check first
                 self.app.show_end(session)
-        elif step.kind == "transition":
-            self._show_transition()
         elif step.kind == "bot":
             self.busy = True
             if self.pace > 0 and step.pace:
