@@ -131,3 +131,58 @@ async def test_phase_two_opens_with_the_transition_then_the_recap():
         assert app.session.view().phase == 2
         at_transition = next(i for i, s in enumerate(seen) if "phase 2" in s.lower())
         assert "recap" in seen[at_transition + 1 :], seen
+
+
+def test_a_recap_tells_an_outcome_once_and_keeps_what_names_a_card_or_a_cancel():
+    from weathering_tui.engine.state import LogEntry
+    from weathering_tui.play.recap import told
+
+    def announce(action, **data):
+        return LogEntry("announce", {"action": action, "seat": 1, "cost": 1, **data})
+
+    log = [
+        LogEntry("turn", {"seat": 1}),
+        announce("draw"),
+        LogEntry("draw", {"seat": 1, "count": 1}),  # "Priya draws 1" says it
+        announce("play_card", card="agroecologie#1"),  # names the card: kept
+        LogEntry("heal", {"amount": 2}),
+        announce("discard", card="troc#1"),
+        LogEntry("cancel", {"seat": 2}),
+        LogEntry("cancelled", {}),  # cancelled: what was attempted stays
+        announce("store_ap", amount=2),
+        LogEntry("forced", {"seat": 1}),
+        LogEntry("stored", {"seat": 1}),
+        LogEntry("end_turn", {"seat": 1}),
+    ]
+    kinds = [(e.kind, e.data.get("action")) for e in told(log, 1)]
+    assert kinds == [
+        ("draw", None),
+        ("announce", "play_card"),
+        ("heal", None),
+        ("announce", "discard"),
+        ("cancel", None),
+        ("cancelled", None),
+        ("stored", None),
+        ("end_turn", None),
+    ]
+
+
+async def test_l_in_the_recap_opens_the_whole_log_and_its_end_gives_the_turn():
+    from weathering_tui.tui.screens.log import LogScreen
+
+    game = at(setup_for("2v1", seed=11), human_turn(0, 1))
+    app = WeatheringApp(lang="en", saves_dir=None, game=game, pace=0, autosave=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        await pilot.press("e")
+        for _ in range(40):
+            await wait_for(pilot, lambda: app.screen.is_modal or screen._my_turn())
+            if isinstance(app.screen, RecapScreen) or screen._my_turn():
+                break
+            await pilot.press("1")
+        assert isinstance(app.screen, RecapScreen)
+        await pilot.press("l")
+        await wait_for(pilot, lambda: isinstance(app.screen, LogScreen))
+        await pilot.press("escape")
+        await wait_for(pilot, lambda: screen._my_turn() or isinstance(app.screen, ChoiceModal))

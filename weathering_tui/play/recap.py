@@ -83,6 +83,33 @@ class Recaps:
         return since
 
 
+# Announced actions whose outcome is a log line of its own ("Cassy draws 1", "Cassy
+# discards Agroecology (+2 PA)"): a recap tells only that line, unless it was cancelled.
+# A played card's or a power's announcement stays: it names what was played.
+_SAID_AGAIN = frozenset({"draw", "put_in_deck", "discard", "store_ap", "trade"})
+
+
+def told(log, start: int) -> list:
+    """The entries of `log` from `start` a recap tells: the full log less the
+    announcements whose outcome says the same thing again (a recap was ~50 lines in 3v2)."""
+    entries = list(log[start:])
+    kept = []
+    for i, entry in enumerate(entries):
+        data = getattr(entry, "data", None) or {}
+        if entry.kind == "announce" and data.get("action") in _SAID_AGAIN:
+            after = []
+            for later in entries[i + 1 :]:
+                if later.kind in ("announce", "turn", "end_turn"):
+                    break
+                after.append(later.kind)
+            if "cancelled" not in after and after:
+                continue
+        if entry.kind == "forced":
+            continue  # "only one choice, made for them": the outcome's line says it
+        kept.append(entry)
+    return kept
+
+
 def _round_opening(log) -> bool:
     """The log's last round has begun and no turn in it yet (its event is at work)."""
     for entry in reversed(log):

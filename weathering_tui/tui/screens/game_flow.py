@@ -11,6 +11,7 @@ import attrs
 
 from ...engine import IllegalAction, card_id
 from ...engine import actions as act
+from ...play.recap import told
 from ...words import render_refusal
 from ...words.describe import (
     against_own_side,
@@ -113,7 +114,7 @@ class GameFlow:
             return False
         lines = [
             line
-            for entry in view.log[since.start :]
+            for entry in told(view.log, since.start)
             if (line := log_line(self.tr, view, entry)) is not None
         ]
         if not lines:
@@ -126,7 +127,10 @@ class GameFlow:
         self.busy = True
         self.refresh_view()  # the panes as they are now under it, and no key of the turn yet
 
-        def done(_) -> None:
+        def done(asked) -> None:
+            if asked == "log":  # `l`: the whole log first, then the turn
+                self.action_log(then=lambda: done(None))
+                return
             self.busy = False
             self.advance()
 

@@ -342,12 +342,13 @@ class GameKeys:
             lines += [f"{tr.event(event.event)} · {turns}", f"  {tr.event_text(event.event)}", ""]
         self.app.push_screen(LogScreen(tr("events"), lines or [tr("events.none")]))
 
-    def action_log(self) -> None:
+    def action_log(self, then=None) -> None:
+        """The whole log, scrollable (`then` runs once it is closed)."""
         from ..widgets import log_lines
         from .log import LogScreen
 
         lines = log_lines(self.tr, self.view(), self.session.notices)
-        self.app.push_screen(LogScreen(self.tr("log"), lines))
+        self.app.push_screen(LogScreen(self.tr("log"), lines), then and (lambda _: then()))
 
     def action_save(self) -> None:
         from .save_name import SaveNameModal

@@ -1,4 +1,5 @@
-""" "Since your last turn": a modal with what the other seats did, closed by any key."""
+""" "Since your last turn": a modal with what the other seats did, closed by any key
+(`l` closes it into the whole log: dismissed with "log")."""
 
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Static
 
 
-class RecapScreen(ModalScreen[None]):
+class RecapScreen(ModalScreen[str | None]):
     DEFAULT_CSS = """
     RecapScreen { align: center middle; }
     RecapScreen > Vertical {
@@ -49,4 +50,4 @@ class RecapScreen(ModalScreen[None]):
                 "pagedown": scroll.scroll_page_down,
             }[event.key]()
             return
-        self.dismiss(None)
+        self.dismiss("log" if event.key == "l" else None)
