@@ -6,7 +6,7 @@ from __future__ import annotations
 
 STRINGS: dict[str, str] = {
     "footer.watch": "{name} decides",
-    "footer.wait": "{name} decides: your keys wait for your turn",
+    "footer.wait": "{name} decides: wait for your turn",
     "choice.only_one": "The other options need PA or cards you do not have: the one possible was taken for you. Now:",
     "sim.progress": "{done}/{total} games · {rate} games/s · {left} left",
     # the command line

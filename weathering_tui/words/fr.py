@@ -6,7 +6,7 @@ from __future__ import annotations
 
 STRINGS: dict[str, str] = {
     "footer.watch": "{name} décide",
-    "footer.wait": "{name} décide : vos touches attendent votre tour",
+    "footer.wait": "{name} décide : attendez votre tour",
     "choice.only_one": "Les autres options demandent des PA ou des cartes que vous n'avez pas : la seule possible a été prise pour vous. Maintenant :",
     "sim.progress": "{done}/{total} parties · {rate} parties/s · reste {left}",
     "cli.usage": "{prog} : erreur : {problem} (voir --help)",
