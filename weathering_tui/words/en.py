@@ -343,7 +343,7 @@ STRINGS: dict[str, str] = {
     "end.winner": "Victory: {side}",
     "end.perfect": "perfect victory",
     "end.chart": "PV round by round",
-    "end.chart_goal": " (┼ the Écolos win at {goal} or more)",
+    "end.chart_goal": " (┼ {goal}: the Écolos win on or above this line)",
     "end.summary": "{name:<18} {side:<6} cards {played:>2}  healed {healed:>2}  damaged {damaged:>2}  cancels {cancels:>2}",
     "end.back": "Enter: back to the title · l: log",
     "end.back_lobby": "Enter: back to the tables · l: log",

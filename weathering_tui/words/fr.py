@@ -344,7 +344,7 @@ STRINGS: dict[str, str] = {
     "end.winner": "Victoire : {side}",
     "end.perfect": "victoire parfaite",
     "end.chart": "PV tour par tour",
-    "end.chart_goal": " (┼ : les Écolos gagnent à {goal} ou plus)",
+    "end.chart_goal": " (┼ {goal} : les Écolos gagnent sur cette ligne ou au-dessus)",
     "end.summary": "{name:<18} {side:<6} cartes {played:>2}  soins {healed:>2}  dégâts {damaged:>2}  annulations {cancels:>2}",
     "end.back": "Entrée : retour au titre · l : journal",
     "end.back_lobby": "Entrée : retour aux tables · l : journal",

@@ -15,31 +15,45 @@ BARS = " ▁▂▃▄▅▆▇█"
 
 
 def chart(view, column: int = 3) -> Text:
-    """A column per round, 0 to the gauge's top, four rows high, coloured by band;
-    `column` characters a round (a narrow pane: 2). The row the Écolos' win line falls
-    in is labelled with it and dashed where no column reaches (colour alone does not
-    show it: NO_COLOR, a play-test looked for the line)."""
+    """A column per round, coloured by band; `column` characters a round (a narrow
+    pane: 2). Four lines: two rows from the Écolos' win line to the gauge's top, the
+    win line itself, and one row from 0 to it. A column crosses the line (█ on it) when
+    the PV were at the winning mark or more; the line is dashed where none does. (It was
+    a row holding the mark: a final 10 PV drew inside the row labelled 15, and a
+    play-test read it as a win; colour alone does not show it either: NO_COLOR.)"""
     out = Text()
-    rows = 4
-    top = view.gauge_max
+    top, goal = view.gauge_max, view.threshold
     series = [view.start_hp, *view.hp_by_round]
-    win_row = max(1, min(rows, -(-view.threshold * rows // top)))  # the row holding it
-    for row in range(rows, 0, -1):
-        if row == win_row:
-            out.append(f"{view.threshold:>3} ┼", style="bold")
-        else:
-            out.append(f"{round(top * row / rows):>3} ┤" if row in (rows, 2) else "    │")
+    above = 2  # rows between the line and the top
+    for row in range(above, 0, -1):
+        low = goal + (top - goal) * (row - 1) / above
+        high = goal + (top - goal) * row / above
+        out.append(f"{top:>3} ┤" if row == above else "    │")
         for value in series:
-            level = value * rows * 8 / top - (row - 1) * 8
-            char = BARS[max(0, min(8, round(level)))]
-            if char == " " and row == win_row:
-                out.append(" " + "┄" * (column - 1), style="dim")
-                continue
-            out.append(" " + char * (column - 1), style=band_style(value, view.threshold))
+            out.append(" " + _bar(value, low, high) * (column - 1), style=band_style(value, goal))
         out.append("\n")
+    out.append(f"{goal:>3} ┼", style="bold")
+    for value in series:
+        if value >= goal:
+            out.append(" " + "█" * (column - 1), style=band_style(value, goal))
+        else:
+            out.append(" " + "┄" * (column - 1), style="dim")
+    out.append("\n    │")
+    for value in series:
+        out.append(" " + _bar(value, 0, goal) * (column - 1), style=band_style(value, goal))
+    out.append("\n")
     out.append("    └" + "─" * column * len(series) + "\n")
     out.append("     " + _round_labels(len(series), column))
     return out
+
+
+def _bar(value: float, low: float, high: float) -> str:
+    """The block that shows how much of the band from `low` to `high` `value` fills
+    (one eighth at least once it is above `low`: a PV above it never draws blank)."""
+    if value <= low:
+        return " "
+    eighths = round((min(value, high) - low) * 8 / (high - low))
+    return BARS[max(1, min(8, eighths))]
 
 
 def _round_labels(count: int, column: int) -> str:
