@@ -36,7 +36,7 @@ def seat_line(tr, index: int | None, seat: dict) -> str:
     else:
         who = tr("new.bot")
     # Seats are numbered from 1 wherever a player reads them (as in the seat picker).
-    return f"{side:<6} {who}" if index is None else f"{index + 1}. {side:<6} {who}"
+    return f"{side:<9} {who}" if index is None else f"{index + 1}. {side:<9} {who}"
 
 
 def table_line(tr, table: dict) -> str:
