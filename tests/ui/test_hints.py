@@ -7,6 +7,7 @@ import threading
 from weathering_tui.bots import search
 from weathering_tui.tui.app import WeatheringApp
 from weathering_tui.tui.screens.choice import ChoiceModal
+from weathering_tui.tui.widgets import KeyBar
 
 from .games import at, human_turn, setup_for, wait_for
 
@@ -54,7 +55,13 @@ async def test_escape_while_the_expert_thinks_stops_its_work(monkeypatch):
         await pilot.pause()
         await pilot.press("h")
         await wait_for(pilot, lambda: len(calls) >= 2)
+        footer = app.screen.query_one(KeyBar)
+        # what the screen does meanwhile, and how to stop it, for as long as it thinks
+        assert "thinking" in str(footer.render()) and "Esc" in str(footer.render())
         await pilot.press("escape")
+        await pilot.pause()
+        assert "thinking" not in str(footer.render())
+        assert "p" in footer.drawn and "e" in footer.drawn  # the turn's keys again
         # The count stops growing (a loaded machine may take a while to finish the
         # rollout under way: the thinking runs at low priority), far short of the budget
         # (without the stop it goes on to all 96, 20 ms apart).

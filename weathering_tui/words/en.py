@@ -171,7 +171,7 @@ STRINGS: dict[str, str] = {
     "cli.replay.at": "weathering replay: --at goes from 0 to {n} (the number of actions)",
     "undo.done": "You take your move back.",
     "key.hint": "hint",
-    "hint.thinking": "The expert is thinking…",
+    "hint.thinking_keys": "⏳ The expert is thinking… (a few seconds) · Esc: never mind",
     "hint.dialog_key": "h: hint",
     "hint.title": "The expert's hints",
     "hint.body": "Its three best moves from what you can see, with the share of simulated games won (95% range). Enter: play that move.",

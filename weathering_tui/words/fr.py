@@ -172,7 +172,7 @@ STRINGS: dict[str, str] = {
     "cli.replay.at": "weathering replay : --at va de 0 à {n} (le nombre d'actions)",
     "undo.done": "Vous reprenez votre action.",
     "key.hint": "conseil",
-    "hint.thinking": "L'experte réfléchit…",
+    "hint.thinking_keys": "⏳ L'experte réfléchit… (quelques secondes) · Échap : laisser tomber",
     "hint.dialog_key": "h : conseil",
     "hint.title": "Conseils de l'experte",
     "hint.body": "Ses trois meilleurs coups d'après ce que vous voyez, avec la part des parties simulées gagnées (fourchette à 95 %). Entrée : jouer ce coup.",

@@ -156,6 +156,9 @@ class GameScreen(GameFlow, GameKeys, GameLearn, Screen[None]):
         self.query_one(DeckPane).show(view, tr)
         self._fit_middle(view)
         self.query_one(LogPane).show(view, tr, extra=self.session.notices)
+        if self.hinting:
+            self.query_one(KeyBar).show_text(Text(" " + tr("hint.thinking_keys"), style="bold"))
+            return
         todo = self.todo()
         if todo:  # a guided game: what the lesson expects, instead of every key
             self.query_one(KeyBar).show_text(Text(" " + todo, style="bold"))

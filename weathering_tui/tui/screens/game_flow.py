@@ -247,6 +247,7 @@ class GameFlow:
                 self._show_hints(*event.worker.result)
             elif self.hinting:
                 self.hinting = self.busy = False
+                self.refresh_view()
             return
         self.busy = False
         if event.state == WorkerState.SUCCESS and self.session.is_bot_turn():

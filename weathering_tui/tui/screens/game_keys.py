@@ -215,7 +215,7 @@ class GameKeys:
         view = self.session.hint_view()
         self.workers.cancel_group(self, "hint")
         self.busy = self.hinting = True
-        self.notify(self.tr("hint.thinking"), markup=False, timeout=2)
+        self.refresh_view()  # the footer says it thinks, and how to stop it (4–10 s loaded)
 
         def think():
             worker = get_current_worker()
@@ -234,7 +234,7 @@ class GameKeys:
         if self.hinting:
             self.workers.cancel_group(self, "hint")
             self.hinting = self.busy = False
-            self.app.clear_notifications()
+            self.refresh_view()  # the turn's keys again
             self._back_to_decision()
 
     def _back_to_decision(self) -> None:
@@ -262,7 +262,7 @@ class GameKeys:
 
     def _show_hints(self, view, found) -> None:
         wanted, self.hinting = self.hinting, False
-        self.app.clear_notifications()
+        self.refresh_view()
         if not wanted:
             return  # the player went back (Escape) meanwhile
         if view.version != self.view().version or not self.session.can_hint():
