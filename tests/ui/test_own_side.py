@@ -56,6 +56,7 @@ async def test_a_storm_at_oneself_asks_first_and_no_keeps_the_pa():
         confirm = app.screen
         assert "yourself" in confirm.body or "you yourself" in str(confirm.body)
         assert confirm.options[0][1] is None, "the highlighted answer is the safe one"
+        assert "1: choose again" in confirm.keys and "2: play it" in confirm.keys  # how to answer
         await pilot.press("enter")  # No: choose again
         # back to the targets, not to the hand: the player picks another
         await wait_for(

@@ -262,6 +262,7 @@ STRINGS: dict[str, str] = {
     "own_side.gauge": "{what}: this moves the gauge the other side's way. Play it anyway?",
     "own_side.no": "No: choose again",
     "own_side.yes": "Yes, play it",
+    "own_side.keys": "1: choose again · 2: play it · Esc: back",
     "recap.title": "{name}, since your last turn",
     "recap.gauge": "The gauge went from {before} to {after} PV.",
     "recap.gauge_same": "The gauge is still at {hp} PV.",

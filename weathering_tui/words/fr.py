@@ -263,6 +263,7 @@ STRINGS: dict[str, str] = {
     "own_side.gauge": "{what} : cela fait avancer la jauge dans le sens de l'autre camp. La jouer quand même ?",
     "own_side.no": "Non : choisir à nouveau",
     "own_side.yes": "Oui, le jouer",
+    "own_side.keys": "1 : choisir à nouveau · 2 : le jouer · Échap : retour",
     "recap.title": "{name}, depuis votre dernier tour",
     "recap.gauge": "La jauge est passée de {before} à {after} PV.",
     "recap.gauge_same": "La jauge est toujours à {hp} PV.",

@@ -358,6 +358,7 @@ class GameFlow:
                 self.tr("own_side.title"),
                 options,
                 body=self.tr(key, what=choice_label(self.tr, view, action), name=target.name),
+                keys=self.tr("own_side.keys"),  # (a play-test looked for how to answer)
                 can_back=True,
             ),
             functools.partial(self._confirmed, again=again),
