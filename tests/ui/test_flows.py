@@ -12,7 +12,7 @@ from weathering_tui.tui.screens.recap import RecapScreen
 from weathering_tui.tui.screens.title import TitleScreen
 from weathering_tui.tui.screens.window import WindowPrompt
 
-from .games import at, human_turn, setup_for
+from .games import at, human_turn, setup_for, wait_for
 
 
 async def drive(pilot, app, until, limit=2000):
@@ -371,3 +371,22 @@ async def test_q_on_the_privacy_screen_saves_and_quits(tmp_path):
         await pilot.pause()
     assert app.return_code == 0
     assert "load" in (app.goodbye or "")
+
+
+async def test_undo_selects_the_card_that_came_back():
+    game = at(setup_for("2v1", seed=11), human_turn(0, 1))
+    app = WeatheringApp(lang="en", saves_dir=None, game=game, pace=0, autosave=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        hand = app.session.view().hand
+        last = hand[-1]
+        assert last.put_in_deck is not None and len(hand) > 1
+        await pilot.press(str(len(hand)), "b")  # the last card into the deck
+        await wait_for(pilot, lambda: len(app.session.view().hand) < len(hand))
+        await wait_for(pilot, screen._my_turn)
+        assert screen.selected == len(hand) - 2  # (the selection fell back on the one before)
+        await pilot.press("u")
+        await wait_for(pilot, lambda: len(app.session.view().hand) == len(hand))
+        await pilot.pause()
+        assert app.session.view().hand[screen.selected].instance == last.instance

@@ -190,6 +190,7 @@ class GameKeys:
         self.play(act.EndTurn(self.view().seat))
 
     def action_undo(self) -> None:
+        held = {card.instance for card in self.view().hand}
         try:
             self.session.undo()
         except IllegalAction as exc:
@@ -197,6 +198,11 @@ class GameKeys:
         else:
             if self.session.local:  # at a table, its notice tells everyone, this seat too
                 self.notify(self.tr("undo.done"), markup=False)
+            # The card that came back is the one selected (the selection stayed where
+            # it was, on another card, and a play-test played that one instead).
+            back = [i for i, card in enumerate(self.view().hand) if card.instance not in held]
+            if back:
+                self.selected = back[0]
         self.refresh_view()
         self.advance()
 
