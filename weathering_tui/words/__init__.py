@@ -179,8 +179,7 @@ def render_refusal(tr: Tr, exc, players=()) -> str:
         return REFUSALS[tr.lang]["not_an_option"]
     for key in ("waiting", "expected"):
         if key in values:
-            other = "autre décision" if tr.lang == "fr" else "another decision"
-            values[key] = WAITING[tr.lang].get(values[key], other)
+            values[key] = WAITING[tr.lang].get(values[key], WAITING[tr.lang]["other"])
     partner = values.get("partner")
     if isinstance(partner, int):
         values["partner"] = players[partner].name if 0 <= partner < len(players) else partner

@@ -509,6 +509,7 @@ REFUSALS: dict[str, str] = {
 
 # What a pending decision is waiting for, in a refusal ("it is not your decision (…)").
 WAITING: dict[str, str] = {
+    "other": "another decision",  # a decision not named above
     "turn": "another player is playing their turn",
     "mulligan": "another player is choosing their mulligan",
     "react": "waiting for reactions",

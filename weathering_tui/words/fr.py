@@ -510,6 +510,7 @@ REFUSALS: dict[str, str] = {
 
 # What a pending decision is waiting for, in a refusal ("it is not your decision (…)").
 WAITING: dict[str, str] = {
+    "other": "autre décision",  # a decision not named above
     "turn": "un autre joueur joue son tour",
     "mulligan": "un autre joueur choisit sa re-pioche",
     "react": "on attend les réactions",
