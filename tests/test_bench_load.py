@@ -2,9 +2,9 @@
 
 import asyncio
 
+from weathering_tui.bench.load import lean_seat
 from weathering_tui.engine import actions as act
 from weathering_tui.net import protocol as pr
-from weathering_tui.net.bench_load import lean_seat
 from weathering_tui.net.server import Server
 from weathering_tui.storage.journal import read_table
 
@@ -39,7 +39,7 @@ async def test_lean_players_finish_a_game_and_count_the_actions_the_server_appli
 def test_the_floor_bench_measures_each_part_and_sends_every_line(capsys):
     """`bench floor`: the view lines it sends are the server's own (from random games),
     read by another process as they go, and each part is a positive figure."""
-    from weathering_tui.net import bench_floor
+    from weathering_tui.bench import floor as bench_floor
 
     engine, push, lines = bench_floor.engine_and_push(1)
     assert engine > 0 and push > 0

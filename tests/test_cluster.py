@@ -19,8 +19,8 @@ from weathering_tui.cli import main as cli
 from weathering_tui.engine.wire import action_to_data
 from weathering_tui.net import protocol as pr
 from weathering_tui.net.cluster import LEASE_MS
-from weathering_tui.savefile import read_save
 from weathering_tui.storage.redis_store import RedisStore
+from weathering_tui.storage.savefile import read_save
 
 
 def ask(path, *messages, want="tables", identity="probe") -> dict:
@@ -125,7 +125,7 @@ def test_the_owner_killed_mid_game_another_server_takes_over_and_nothing_is_lost
         before = kept(store)  # every action anyone could have seen: in Redis
         wait_for(lambda: store.redis.get(owner_key) not in (None, first_owner), 15)
         took = time.monotonic() - killed_at
-        # Taken over once the lease expired (the figure: `net.bench cluster`; a loose
+        # Taken over once the lease expired (the figure: `bench net cluster`; a loose
         # bound here, the machines are noisy), not before: the lease was the owner's.
         assert 0.5 < took < LEASE_MS / 1000 + 10, f"took over after {took:.1f} s"
         results = [json.loads(c.communicate(timeout=120)[0]) for c in clients]

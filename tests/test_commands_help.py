@@ -34,7 +34,7 @@ def subcommands() -> list[str]:
 
 def test_the_walk_finds_the_modules_it_must():
     modules = runnable_modules()
-    for expected in ("weathering_tui", "weathering_tui.bench", "weathering_tui.net.bench"):
+    for expected in ("weathering_tui", "weathering_tui.bench"):
         assert expected in modules
     assert {"new", "serve", "join", "simulate"} <= set(subcommands())
 

@@ -31,8 +31,8 @@ from weathering_tui.engine import view_for
 from weathering_tui.engine.wire import view_to_data, wire_converter
 from weathering_tui.net import protocol as pr
 from weathering_tui.net.client import TableClient
-from weathering_tui.savefile import SavedGame
 from weathering_tui.storage.journal import read_table
+from weathering_tui.storage.savefile import SavedGame
 
 # The start save (~7 KB for a 3v2) fits; the journal fills before its 200 lines (~10 KB)
 # would be compacted into a save.

@@ -124,7 +124,7 @@ def test_distinct_keeps_each_cards_first_copy_in_order():
 
 
 def test_the_engine_vs_bench_times_a_tree_in_a_fresh_process():
-    from weathering_tui.bench_vs import HERE, games_per_second
+    from weathering_tui.bench.vs import HERE, games_per_second
 
     wall, cpu = games_per_second(HERE, "1v1", "random", 2, 1)
     assert wall > 0 and cpu > 0

@@ -7,8 +7,8 @@ from weathering_tui.cli import main as cli
 from weathering_tui.engine import Setup, legal_actions
 from weathering_tui.engine.state import SeatSetup
 from weathering_tui.engine.wire import action_to_data
-from weathering_tui.savefile import SavedGame, SaveError, write_save
 from weathering_tui.storage.journal import FileJournal, read_table
+from weathering_tui.storage.savefile import SavedGame, SaveError, write_save
 
 
 def game_with(actions: int) -> SavedGame:

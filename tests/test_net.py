@@ -336,8 +336,8 @@ def _wait_for_socket(path: Path, limit=20.0) -> None:
 def table_actions(save: Path) -> list:
     """A table's actions as far as anyone saw them: its save and its journal."""
     from weathering_tui.engine.wire import action_to_data
-    from weathering_tui.savefile import SaveError
     from weathering_tui.storage.journal import read_table
+    from weathering_tui.storage.savefile import SaveError
 
     try:
         return [action_to_data(a) for a in read_table(save).actions]
@@ -395,7 +395,7 @@ def test_a_killed_server_loses_nothing_and_the_players_finish(tmp_path):
         results = [json.loads(out) for out in outputs]
         assert results[0]["hp"] == results[1]["hp"]
         assert cli(["check", str(save)]) == 0
-        from weathering_tui.savefile import read_save
+        from weathering_tui.storage.savefile import read_save
 
         final = read_save(save)  # finished: compacted, the save alone holds it all
         assert final.state.over

@@ -12,8 +12,8 @@ from weathering_tui.content.converter import get_converter
 from weathering_tui.engine import SPECTATOR, Setup, new_game, replay, view_for
 from weathering_tui.engine.wire import view_from_json
 from weathering_tui.play.replay import Timeline
-from weathering_tui.savefile import SavedGame, read_save, write_save
 from weathering_tui.sim.simulate import play_game
+from weathering_tui.storage.savefile import SavedGame, read_save, write_save
 
 EXAMPLES = sorted((Path(__file__).parent.parent / "saves" / "examples").glob("*.toml"))
 

@@ -10,8 +10,8 @@ from test_history import scrambled
 from weathering_tui.bots.review import Decision, decisions, review, review_decisions, to_json
 from weathering_tui.cli import main
 from weathering_tui.engine import apply, new_game, view_for
-from weathering_tui.savefile import SavedGame, write_save
 from weathering_tui.sim.simulate import play_game, setup_for
+from weathering_tui.storage.savefile import SavedGame, write_save
 
 
 def a_game(seed=8):

@@ -13,7 +13,7 @@ import pytest
 from weathering_tui.bots import RandomBot
 from weathering_tui.engine import Setup, view_for
 from weathering_tui.engine.state import SeatSetup
-from weathering_tui.savefile import (
+from weathering_tui.storage.savefile import (
     FORMAT_VERSION,
     SavedGame,
     SaveError,
@@ -252,7 +252,7 @@ def test_the_good_text_itself_loads(good_text, tmp_path):
 WRITER = r"""
 import sys
 from pathlib import Path
-from weathering_tui.atomicfile import atomic_write
+from weathering_tui.storage.atomicfile import atomic_write
 path = Path(sys.argv[1])
 texts = [Path(sys.argv[2]).read_bytes(), Path(sys.argv[3]).read_bytes()]
 print("ready", flush=True)
@@ -348,7 +348,7 @@ def test_a_meta_only_edit_passes_neither_check_nor_load(good_text, tmp_path, cap
 
 
 def test_the_default_saves_folder_follows_xdg_data_home(tmp_path, monkeypatch):
-    from weathering_tui.savemeta import saves_dir
+    from weathering_tui.storage.savemeta import saves_dir
 
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
     assert saves_dir() == tmp_path / "data" / "weathering" / "saves"
@@ -361,7 +361,7 @@ def test_the_resume_hint_is_a_command_that_works_from_another_folder(tmp_path, m
     """Quitting prints a command; run from elsewhere, it finds the same save."""
     import shlex
 
-    from weathering_tui.savemeta import resume_command
+    from weathering_tui.storage.savemeta import resume_command
 
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
     folder = tmp_path / "mine"

@@ -16,9 +16,9 @@ from test_net import _wait_for_socket
 from weathering_tui.cli import main as cli
 from weathering_tui.engine import actions as act
 from weathering_tui.engine.wire import action_to_data
-from weathering_tui.savefile import read_save
 from weathering_tui.storage.journal import read_table
 from weathering_tui.storage.redis_store import RedisStore, StoreError, parse_url
+from weathering_tui.storage.savefile import read_save
 
 
 def test_a_journal_in_a_stream_appends_reads_and_compacts_in_one_transaction(redis_url):

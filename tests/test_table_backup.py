@@ -11,14 +11,14 @@ import pytest
 from helpers import running_server
 from test_net import answers, raw
 
-from weathering_tui.atomicfile import atomic_copy
 from weathering_tui.cli import main as cli
 from weathering_tui.engine import legal_actions
 from weathering_tui.engine.wire import action_to_data
 from weathering_tui.net import protocol as pr
 from weathering_tui.net.table import Table
-from weathering_tui.savefile import read_save
+from weathering_tui.storage.atomicfile import atomic_copy
 from weathering_tui.storage.journal import FileJournal
+from weathering_tui.storage.savefile import read_save
 from weathering_tui.tui.screens.lobby import net_error, table_line
 from weathering_tui.words import Tr
 

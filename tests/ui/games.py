@@ -5,7 +5,7 @@ from __future__ import annotations
 from weathering_tui.bots import RandomBot
 from weathering_tui.engine import sides_of, view_for
 from weathering_tui.engine.state import SeatSetup, Setup
-from weathering_tui.savefile import SavedGame
+from weathering_tui.storage.savefile import SavedGame
 
 NOW = "2026-11-30T12:00:00Z"
 

@@ -2,7 +2,7 @@
 
 import re
 
-from weathering_tui.savefile import read_save
+from weathering_tui.storage.savefile import read_save
 from weathering_tui.tui.app import WeatheringApp
 from weathering_tui.tui.screens.choice import ChoiceModal
 from weathering_tui.tui.screens.end import EndScreen
@@ -189,7 +189,7 @@ async def test_ctrl_s_saves_under_a_name_and_l_shows_the_whole_log(tmp_path):
 
 
 async def test_ctrl_s_on_the_name_of_another_game_asks_before_replacing_it(tmp_path):
-    from weathering_tui.savefile import write_save
+    from weathering_tui.storage.savefile import write_save
 
     other = at(setup_for("1v1", seed=4), human_turn(0, 1))
     write_save(tmp_path / "mine.toml", other)

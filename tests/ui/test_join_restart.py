@@ -21,8 +21,8 @@ from helpers import screen_text
 
 from weathering_tui.engine import SPECTATOR, visible_entry
 from weathering_tui.net import protocol as pr
-from weathering_tui.savefile import read_save
 from weathering_tui.storage.journal import read_table
+from weathering_tui.storage.savefile import read_save
 
 KILLS = 20
 

@@ -1,8 +1,8 @@
 """The replay reached the ways a player reaches it: the end screen, the load screen."""
 
 from weathering_tui.engine import Setup
-from weathering_tui.savefile import SavedGame, write_save
 from weathering_tui.sim.simulate import play_game
+from weathering_tui.storage.savefile import SavedGame, write_save
 from weathering_tui.tui.app import WeatheringApp
 from weathering_tui.tui.screens.end import EndScreen
 from weathering_tui.tui.screens.load import LoadScreen

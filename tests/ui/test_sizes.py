@@ -3,7 +3,7 @@ resize, and the game comes back as it was when the terminal grows; never a crash
 
 import pytest
 
-from weathering_tui.savefile import write_save
+from weathering_tui.storage.savefile import write_save
 from weathering_tui.tui.app import WeatheringApp
 from weathering_tui.tui.screens.too_small import TooSmallScreen
 

@@ -178,8 +178,8 @@ def test_guided_game_says_what_to_do_on_the_bottom_line(snap_compare):
 
 def finished_game():
     from weathering_tui.engine import Setup
-    from weathering_tui.savefile import SavedGame
     from weathering_tui.sim.simulate import play_game
+    from weathering_tui.storage.savefile import SavedGame
 
     setup = Setup.standard("2v1", seed=6)
     state, actions = play_game(setup, "heuristic")

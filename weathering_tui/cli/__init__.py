@@ -269,8 +269,8 @@ def main(argv: list[str] | None = None) -> int:
 
         return getattr(saves, args.command)(args)
     if args.command == "export":
-        from ..savefile import SaveError
         from ..storage.redis_store import StoreError, export_table
+        from ..storage.savefile import SaveError
 
         try:
             print(export_table(args.store, args.table, args.file))
@@ -305,7 +305,7 @@ def main(argv: list[str] | None = None) -> int:
 def _play(args) -> int:
 
     from ..engine.state import SeatSetup, Setup
-    from ..savefile import SaveError, resolve, saves_dir
+    from ..storage.savefile import SaveError, resolve, saves_dir
     from ..words import detect_lang
 
     lang = args.lang or detect_lang()
@@ -358,7 +358,7 @@ def _play(args) -> int:
     elif args.command == "learn":
         options["learn"] = True
     elif args.command == "load":
-        from ..savefile import read_save
+        from ..storage.savefile import read_save
 
         # The very verification `check` runs: a refused file never opens the app.
         try:

@@ -14,7 +14,7 @@ def serve(args) -> int:
     from pathlib import Path
 
     from ..net.server import Server, serve
-    from ..savefile import saves_dir
+    from ..storage.savefile import saves_dir
 
     # A write past the file-size limit (ulimit -f) fails with EFBIG, which the journal
     # handles (cut back, table paused, tried again), instead of killing the server.

@@ -8,8 +8,8 @@ from .words import tr_for as _tr
 
 
 def check(args) -> int:
-    from ..savefile import SaveError, metadata, resolve, saves_dir
     from ..storage.journal import read_table
+    from ..storage.savefile import SaveError, metadata, resolve, saves_dir
     from ..words import describe_meta
 
     tr = _tr(args)
@@ -29,7 +29,7 @@ def check(args) -> int:
 
 
 def list(args) -> int:  # noqa: A001 - the command's name
-    from ..savefile import SaveError, list_saves, read_document, saves_dir
+    from ..storage.savefile import SaveError, list_saves, read_document, saves_dir
     from ..words import describe_meta
 
     tr = _tr(args)
@@ -58,8 +58,8 @@ def list(args) -> int:  # noqa: A001 - the command's name
 def _read_game(args, tr):
     """(folder, the game named by `args.save`: a save, with its journal if a table's);
     the game is None, the problem said on stderr, when it cannot be read."""
-    from ..savefile import SaveError, resolve, saves_dir
     from ..storage.journal import read_table
+    from ..storage.savefile import SaveError, resolve, saves_dir
 
     folder = saves_dir(getattr(args, "saves_dir", None))
     try:

@@ -12,11 +12,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from ..atomicfile import atomic_copy, atomic_write
 from ..engine import sides_of
-from ..savefile import SaveError, read_save
-from ..savemeta import read_document
+from ..storage.atomicfile import atomic_copy, atomic_write
 from ..storage.journal import FileJournal, replay_journal
+from ..storage.savefile import SaveError, read_save
+from ..storage.savemeta import read_document
 from . import protocol as pr
 from .table import Table
 from .table_saves import backup_path

@@ -32,8 +32,8 @@ from ..engine import (
     window_seats,
 )
 from ..engine import actions as act
-from ..savefile import SavedGame
 from ..storage.journal import Journal
+from ..storage.savefile import SavedGame
 from .broadcast import LogCache
 from .protocol import ProtocolError, clean_name, parse_action
 from .table_saves import TableSaves

@@ -9,10 +9,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from ..atomicfile import atomic_copy, atomic_write
 from ..engine import SPECTATOR, view_for
-from ..savefile import SaveError, read_save, to_toml, write_save
+from ..storage.atomicfile import atomic_copy, atomic_write
 from ..storage.journal import COMPACT_EVERY, FileJournal, read_table, replay_journal
+from ..storage.savefile import SaveError, read_save, to_toml, write_save
 from .protocol import clean_name
 
 

@@ -16,7 +16,7 @@ import attrs
 
 from ..content.loader import RULES_DIR
 from ..engine import IllegalAction, SeatSetup, Setup, action_from_key, action_key, sides_of
-from ..savefile import SavedGame
+from ..storage.savefile import SavedGame
 from .local import LocalSession
 
 LEARNER = 0

@@ -20,7 +20,7 @@ from ..engine import (
     window_seats,
 )
 from ..engine import actions as act
-from ..savefile import SavedGame, autosave_name, write_save
+from ..storage.savefile import SavedGame, autosave_name, write_save
 
 
 @attrs.frozen
@@ -321,7 +321,7 @@ class LocalSession:
     def other_game_at(self, name: str) -> bool:
         """Whether save `name` exists and holds something other than this game (another
         game, or a file that cannot be read): saving there would replace it."""
-        from ..savemeta import SaveError, read_document
+        from ..storage.savemeta import SaveError, read_document
 
         path = self._save_path(name)
         if not path.exists():

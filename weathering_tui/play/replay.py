@@ -10,7 +10,7 @@ from __future__ import annotations
 import attrs
 
 from ..engine import SPECTATOR, View, apply, clone, new_game, view_for
-from ..savefile import SavedGame
+from ..storage.savefile import SavedGame
 
 CHECKPOINT = 16
 

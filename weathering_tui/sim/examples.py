@@ -14,7 +14,7 @@ import attrs
 from ..bots import BOTS
 from ..engine import sides_of, view_for
 from ..engine.state import SeatSetup, Setup
-from ..savefile import SavedGame, write_save
+from ..storage.savefile import SavedGame, write_save
 
 FOLDER = Path(__file__).resolve().parent.parent / "saves" / "examples"
 STAMP = "2026-11-30T12:00:00Z"

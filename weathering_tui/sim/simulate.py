@@ -390,7 +390,7 @@ def balance_markdown(rows: list[dict], games: int, command: str) -> str:
 def _save(folder, setup, actions, state) -> None:
     from pathlib import Path
 
-    from ..savefile import SavedGame, timestamp, write_save
+    from ..storage.savefile import SavedGame, timestamp, write_save
 
     stamp = timestamp()
     game = SavedGame(setup, list(actions), state, stamp, stamp)

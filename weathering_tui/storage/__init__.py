@@ -1,2 +1,4 @@
-"""Where games are kept: the append-only journal of a table's actions (files by
-default; the storage interface is what a shared store will implement)."""
+"""Where games are kept: save files (`savefile.py`, their metadata and where they live
+in `savemeta.py`), atomic writes (`atomicfile.py`), a table's append-only journal of
+actions (`journal.py`, written off the event loop by `writer.py`) and tables on Redis
+(`redis_store.py`, its server found by `redis_server.py`)."""

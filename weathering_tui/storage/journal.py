@@ -25,10 +25,10 @@ import os
 from pathlib import Path
 from typing import Protocol
 
-from ..atomicfile import atomic_write
 from ..engine import IllegalAction, why_illegal
 from ..engine.wire import action_from_data, action_to_data
-from ..savefile import SavedGame, SaveError, read_save
+from .atomicfile import atomic_write
+from .savefile import SavedGame, SaveError, read_save
 
 COMPACT_EVERY = 200  # journal lines before the save is written again
 

@@ -2,7 +2,7 @@
 
 Tables on Redis speak to any server of Redis ≥ 7 or Valkey ≥ 7 (streams, MULTI/EXEC,
 leases with `SET … NX PX`). A deployment runs its own (a distribution package or a
-container); the tests and `python -m weathering_tui.net.bench cluster` start one of
+container); the tests and `python -m weathering_tui.bench net cluster` start one of
 their own on a free loopback port, and find it here, in this order:
 
 1. `redis-server` or `valkey-server` on PATH;

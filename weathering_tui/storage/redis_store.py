@@ -217,8 +217,8 @@ def export_table(url: str, table: str, path) -> str:
     to print; StoreError or SaveError (both plain) when it cannot."""
     from pathlib import Path
 
-    from ..savefile import SaveError, write_save
     from .journal import read_table
+    from .savefile import SaveError, write_save
 
     store = RedisStore(url)
     keys = store.names()

@@ -9,7 +9,7 @@ from textual import events
 from textual.app import App
 from textual.binding import Binding
 
-from ..savemeta import list_saves
+from ..storage.savemeta import list_saves
 from ..words import Tr
 from .screens.choice import typed_before_shown
 from .screens.title import TitleScreen
@@ -18,7 +18,7 @@ from .screens.too_small import TooSmallScreen
 if TYPE_CHECKING:
     from ..engine import Setup
     from ..play import LocalSession as Session
-    from ..savefile import SavedGame
+    from ..storage.savefile import SavedGame
 
 # The engine, the rules files and the game screens load on first use, so that the title
 # screen appears about as fast as an empty Textual app.
@@ -228,8 +228,8 @@ class WeatheringApp(App[None]):
 
     def replay_save(self, path: Path) -> None:
         """Step through a save (a table's save with its journal too)."""
-        from ..savefile import SaveError
         from ..storage.journal import read_table
+        from ..storage.savefile import SaveError
 
         try:
             game = read_table(path)
@@ -260,13 +260,13 @@ class WeatheringApp(App[None]):
         self._play(None, LearnSession(script, self.content))
 
     def start_game(self, setup: Setup) -> None:
-        from ..savefile import SavedGame
+        from ..storage.savefile import SavedGame
 
         now = self.now() if self.now else None
         self._play(SavedGame.start(setup, self.content, now=now))
 
     def load_game(self, path: Path) -> None:
-        from ..savefile import SaveError, read_save
+        from ..storage.savefile import SaveError, read_save
 
         try:
             game = read_save(path, self.content)
@@ -305,7 +305,7 @@ class WeatheringApp(App[None]):
         if session.autosave and not session.over:
             session.autosave_now()
             if session.save_problem is None:
-                from ..savemeta import resume_command
+                from ..storage.savemeta import resume_command
 
                 # Always the language played in: the command may be typed in another
                 # shell, whose locale would choose another one.

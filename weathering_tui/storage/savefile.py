@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import datetime as dt
 import functools
+import typing
 from pathlib import Path
 
 import attrs
@@ -18,12 +19,12 @@ import tomli_w
 from cattrs.gen import make_dict_structure_fn, make_dict_unstructure_fn, override
 from cattrs.strategies import configure_tagged_union
 
+from ..content import Content, default_content
+from ..content.converter import make_converter, readable_errors
+from ..engine import SPECTATOR, IllegalAction, apply, new_game, view_for, why_illegal
+from ..engine import actions as act
+from ..engine import state as st
 from .atomicfile import atomic_write
-from .content import Content, default_content
-from .content.converter import make_converter, readable_errors
-from .engine import SPECTATOR, IllegalAction, apply, new_game, view_for, why_illegal
-from .engine import actions as act
-from .engine import state as st
 from .savemeta import (  # noqa: F401 - re-exported: the save file's public names
     FORMAT,
     FORMAT_VERSION,
@@ -82,9 +83,13 @@ def save_converter() -> cattrs.Converter:
     configure_tagged_union(
         act.Action, converter, tag_name="kind", tag_generator=act.ACTION_NAMES.__getitem__
     )
-    frame_names = {cls: cls.__name__.removesuffix("Frame").lower() for cls in st.Frame.__args__}
-    configure_tagged_union(st.Frame, converter, tag_name="frame", tag_generator=frame_names.get)
-    rng_hooks = {
+    frame_names = {
+        cls: cls.__name__.removesuffix("Frame").lower() for cls in typing.get_args(st.Frame)
+    }
+    configure_tagged_union(
+        st.Frame, converter, tag_name="frame", tag_generator=frame_names.__getitem__
+    )
+    rng_hooks: dict[str, typing.Any] = {
         "rng": override(unstruct_hook=lambda v: f"{v:016x}", struct_hook=_parse_rng),
         "content": override(omit=True),
         "keep_log": override(omit=True),

@@ -1,6 +1,6 @@
 """What reaction windows cost the players of a 3v2 with three humans (the Écolos).
 
-`python -m weathering_tui.net.bench windows [GAMES] [ANSWER_SECONDS]` plays GAMES seeded
+`python -m weathering_tui.bench net windows [GAMES] [ANSWER_SECONDS]` plays GAMES seeded
 3v2 games with heuristic bots on every seat, with every Écolo asked in every window as
 at a table server, and counts, for each Lobbyiste turn, the windows that ask the three
 Écolos. It then prints what those windows cost, per Lobbyiste turn:

@@ -6,6 +6,7 @@ from __future__ import annotations
 import os
 import stat
 import tomllib
+from collections.abc import Callable
 from pathlib import Path
 
 FORMAT = "weathering-save"
@@ -36,7 +37,7 @@ class SaveError(Exception):
         return f"{self.path}{colon}{self.problem_in(lang)}"
 
     def problem_in(self, lang: str = "en") -> str:
-        from .words import save_problem
+        from ..words import save_problem
 
         return save_problem(lang, self.code, self.params)
 
@@ -100,7 +101,7 @@ def read_document(path, raw: bytes | None = None) -> dict:
 
 
 # Each entry turns a document of version N into version N + 1.
-MIGRATIONS: dict[int, object] = {}
+MIGRATIONS: dict[int, Callable[[dict], dict]] = {}
 
 
 def migrate(document: dict, path: Path) -> dict:
@@ -173,7 +174,7 @@ def resolve(name_or_path: str, folder: Path) -> Path:
 
 def list_saves(folder: Path) -> list[tuple[Path, dict | None, SaveError | None]]:
     """Every *.toml in the folder with its metadata, or the problem that stops reading it."""
-    rows = []
+    rows: list[tuple[Path, dict | None, SaveError | None]] = []
     if not folder.is_dir():
         return rows
     for path in sorted(folder.glob("*.toml")):

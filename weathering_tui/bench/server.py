@@ -1,10 +1,10 @@
-"""`python -m weathering_tui.net.bench [TABLES] [SEATS] [PROCESSES]`: the server under load;
-`python -m weathering_tui.net.bench ssh [PLAYERS]`: the SSH door; `… hints`: hint spam
-(`bench_hints`).
-`python -m weathering_tui.net.bench floor [GAMES]`: the least an action costs (`bench_floor`).
-`python -m weathering_tui.net.bench cluster [TABLES]`: servers on one Redis (`bench_cluster`).
-`python -m weathering_tui.net.bench windows [GAMES] [ANSWER_SECONDS]`: what reaction
-windows cost a 3v2 with three humans (`bench_windows`).
+"""`python -m weathering_tui.bench net [TABLES] [SEATS] [PROCESSES]`: the server under load;
+`python -m weathering_tui.bench net ssh [PLAYERS]`: the SSH door; `… hints`: hint spam
+(`hint_spam.py`).
+`python -m weathering_tui.bench net floor [GAMES]`: the least an action costs (`floor.py`).
+`python -m weathering_tui.bench net cluster [TABLES]`: servers on one Redis (`cluster.py`).
+`python -m weathering_tui.bench net windows [GAMES] [ANSWER_SECONDS]`: what reaction
+windows cost a 3v2 with three humans (`windows.py`).
 
 Starts `weathering serve` as its own process, then TABLES tables of SEATS headless bot
 players (all seats human, so every action goes through the socket), and prints the
@@ -26,7 +26,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from .headless import play_seat
+from ..net.headless import play_seat
 
 CONFIG_FOR = {2: "1v1", 3: "2v1", 4: "2v2", 5: "3v2"}
 
@@ -163,7 +163,7 @@ async def _local_pty_keys(path: Path, Term, wait) -> list[float]:  # noqa: N803 
 async def ssh_figures(port: int, key, players: int, path: Path) -> None:
     """Connect `players` SSH sessions (pty 80×24): time to the first lobby frame; then
     key → repaint (n opens a dialog, Escape closes it), measured on the first one."""
-    from .bench_term import Term, open_term, wait
+    from .term import Term, open_term, wait
 
     sessions, connects = [], []
     for _ in range(players):
@@ -208,7 +208,7 @@ async def ssh_figures(port: int, key, players: int, path: Path) -> None:
 
 
 async def _two_tables(path: Path) -> None:
-    from . import protocol as pr
+    from ..net import protocol as pr
 
     reader, writer = await asyncio.open_unix_connection(str(path))
     writer.write(pr.client_line(pr.Hello(pr.PROTOCOL, "bench", identity="bench-host")))
@@ -267,7 +267,7 @@ def main(argv: list[str]) -> int:
     from ..argline import Parser, count
 
     parser = Parser(
-        prog="python -m weathering_tui.net.bench",
+        prog="python -m weathering_tui.bench net",
         description="The table server under load, printing figures. tables [TABLES SEATS "
         "PROCESSES] (the default: headless players over the socket); cluster [TABLES] (two "
         "servers on one Redis); windows [TABLES SECONDS] (reaction windows); floor [TABLES] "
@@ -294,21 +294,21 @@ def main(argv: list[str]) -> int:
         return numbers[i] if len(numbers) > i else default
 
     if args.which == "cluster":
-        from .bench_cluster import bench_cluster
+        from .cluster import bench_cluster
 
         return bench_cluster(number(0, 6))
     if args.which == "windows":
-        from .bench_windows import bench_windows
+        from .windows import bench_windows
 
         return bench_windows(number(0, 20), number(1, 1.5))
     if args.which == "floor":
-        from .bench_floor import bench_floor
+        from .floor import bench_floor
 
         return bench_floor(number(0, 20))
     if args.which == "ssh":
         return bench_ssh(number(0, 4))
     if args.which == "hints":
-        from .bench_hints import bench_hints
+        from .hint_spam import bench_hints
 
         return bench_hints(number(0, 30), number(1, 30))
     return bench_tables(number(0, 10), number(1, 5), number(2, 4))
@@ -378,7 +378,3 @@ def bench_tables(tables: int, seats: int, processes: int) -> int:
         server.terminate()
         server.wait()
     return 0
-
-
-if __name__ == "__main__":
-    raise SystemExit(main(sys.argv[1:]))

@@ -1,4 +1,4 @@
-"""`python -m weathering_tui.net.bench floor [GAMES]`: what a server's action costs at
+"""`python -m weathering_tui.bench net floor [GAMES]`: what a server's action costs at
 the least on this machine, each part measured alone in this process (thread CPU).
 
 The parts every action needs, whatever the code around them: the engine checks and
@@ -21,9 +21,9 @@ import time
 import attrs
 
 from ..engine import Answers, Setup, apply, legal_actions, new_game
+from ..net import protocol as pr
+from ..net.broadcast import Frame, LogCache, Sent, seat_view
 from ..storage.writer import Writer
-from . import protocol as pr
-from .broadcast import Frame, LogCache, Sent, seat_view
 
 SEATS = 5
 

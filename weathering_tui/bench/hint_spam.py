@@ -1,4 +1,4 @@
-"""`python -m weathering_tui.net.bench hints [KEYS_PER_SECOND] [ROUNDS]`: one player
+"""`python -m weathering_tui.bench net hints [KEYS_PER_SECOND] [ROUNDS]`: one player
 asking for hints as fast as a keyboard repeats, and what it costs another player.
 
 Starts `weathering serve --ssh` and two SSH sessions (asyncssh client, loopback). The
@@ -32,8 +32,8 @@ import time
 from pathlib import Path
 
 from ..bots import BOTS
-from .bench import _arrows, _cmdline, _pids, _two_tables, cpu_seconds, ssh_server
-from .client import TableClient
+from ..net.client import TableClient
+from .server import _arrows, _cmdline, _pids, _two_tables, cpu_seconds, ssh_server
 
 TABLE = "bench-h"
 ESCAPE_WAIT = 0.12  # after a lone Escape (Textual's ESCDELAY is 0.1 s)
@@ -43,7 +43,7 @@ async def seat_at_turn(path: Path, identity: str) -> None:
     """The spammer's table: a 1v1 with hints, seat 0 held by `identity`, played (a random
     bot, the other seat a bot of the server) until seat 0's turn; then the link closes,
     the seat stays `identity`'s."""
-    from . import protocol as pr
+    from ..net import protocol as pr
 
     loop = asyncio.get_running_loop()
     done = loop.create_future()
@@ -91,8 +91,8 @@ def join_of(identity: str) -> int | None:
 
 
 async def hint_figures(port: int, victim_key, spammer_key, rate: float, rounds: int, server):
-    from .bench_term import open_term, wait
-    from .ssh_gate import fingerprint
+    from ..net.ssh_gate import fingerprint
+    from .term import open_term, wait
 
     conn, chan, term = await open_term(port, victim_key, user="other")
     await wait(term, lambda t: "bench-b" in t)
@@ -135,7 +135,7 @@ async def hint_figures(port: int, victim_key, spammer_key, rate: float, rounds: 
 def bench_hints(rate: float = 30, rounds: int = 30) -> int:
     import asyncssh
 
-    from .ssh_gate import fingerprint
+    from ..net.ssh_gate import fingerprint
 
     folder = Path(tempfile.mkdtemp(prefix="weathering-bench-"))
     path, port = folder / "s.sock", 22000 + os.getpid() % 1000

@@ -24,8 +24,8 @@ def _timed(function, repeat: int) -> list[float]:
 
 
 def _turn_views(count: int):
-    from .engine import Setup, apply, legal_actions, view_for
-    from .sim.simulate import play_game
+    from ..engine import Setup, apply, legal_actions, view_for
+    from ..sim.simulate import play_game
 
     views = []
     for seed in range(count):
@@ -42,8 +42,8 @@ def _turn_views(count: int):
 def _long_game(at_least: int):
     """A whole 3v2 game of at least `at_least` actions: random players who end their
     turn only when nothing else is left, or one time in ten."""
-    from .engine import Setup, apply, legal_actions, new_game
-    from .engine import actions as act
+    from ..engine import Setup, apply, legal_actions, new_game
+    from ..engine import actions as act
 
     for seed in range(100):
         setup = Setup.standard("3v2", seed=seed)
@@ -60,12 +60,12 @@ def _long_game(at_least: int):
 
 
 def bench_history() -> None:
-    from .bots import ExpertBot
-    from .bots.hints import hints
-    from .engine import Setup, can_undo, clone, undo
-    from .play.replay import Timeline
-    from .savefile import SavedGame
-    from .sim.simulate import play_game
+    from ..bots import ExpertBot
+    from ..bots.hints import hints
+    from ..engine import Setup, can_undo, clone, undo
+    from ..play.replay import Timeline
+    from ..sim.simulate import play_game
+    from ..storage.savefile import SavedGame
 
     setup = Setup.standard("3v2", seed=3)
     state, _ = play_game(setup, "heuristic", stop_after=150)
@@ -108,7 +108,7 @@ def bench_history() -> None:
         f"{statistics.median(jumps) * 1e3:.2f} ms median, {max(jumps) * 1e3:.2f} ms at most"
     )
 
-    from .engine import apply, legal_actions
+    from ..engine import apply, legal_actions
 
     for stop in range(140, 260, 7):
         late, late_actions = play_game(setup, "heuristic", stop_after=stop)

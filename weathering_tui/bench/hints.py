@@ -29,8 +29,8 @@ FOCUS_WORLDS = 192
 
 
 def positions(count: int):
-    from .engine import Setup, apply, legal_actions, view_for
-    from .sim.simulate import play_game
+    from ..engine import Setup, apply, legal_actions, view_for
+    from ..sim.simulate import play_game
 
     found = []
     seed = 5000
@@ -55,8 +55,8 @@ def _reference(view, moves: list, content, focus: set[int]) -> dict:
     best three of them and the moves in `focus` (the hints' first moves) on
     FOCUS_WORLDS more, so the moves the verdicts compare are measured within about
     ±3 points (48 worlds alone: ±7, the reference's noise would be read as the hint's)."""
-    from .bots.expert import rollout
-    from .engine import clone, determinize
+    from ..bots.expert import rollout
+    from ..engine import clone, determinize
 
     wins = {i: 0.0 for i in range(len(moves))}
     played = {i: 0 for i in range(len(moves))}
@@ -83,11 +83,11 @@ def _reference(view, moves: list, content, focus: set[int]) -> dict:
 def judge(view) -> dict:
     import zlib
 
-    from .bots.expert import ExpertBot
-    from .bots.hints import hints
-    from .bots.search import SearchBot
-    from .content import default_content
-    from .engine import action_key
+    from ..bots.expert import ExpertBot
+    from ..bots.hints import hints
+    from ..bots.search import SearchBot
+    from ..content import default_content
+    from ..engine import action_key
 
     content = default_content()
     seed = zlib.crc32(f"{view.seat}:{view.version}:{view.round}:{len(view.legal)}".encode())
@@ -133,7 +133,7 @@ def judge(view) -> dict:
 def bench_hints(count: int = 24, workers: int = 2) -> None:
     import multiprocessing
 
-    from .bots.hints import BUDGET
+    from ..bots.hints import BUDGET
 
     views = positions(count)
     context = multiprocessing.get_context("fork")

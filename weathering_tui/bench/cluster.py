@@ -1,4 +1,4 @@
-"""Servers on one Redis: `python -m weathering_tui.net.bench cluster [TABLES]`.
+"""Servers on one Redis: `python -m weathering_tui.bench net cluster [TABLES]`.
 
 Starts its own Redis-compatible server (storage/redis_server.py; AOF, fsync always)
 in a temporary folder and `serve --store` processes, then prints, in one run:
@@ -6,7 +6,7 @@ in a temporary folder and `serve --store` processes, then prints, in one run:
 - the latency from an action to the next view for players on the table's owner, and
   for players on another server (their actions forwarded, the views relayed);
 - the actions per second of TABLES tables on one server, and of TABLES tables spread
-  over two servers (lean random players in processes of their own: `bench_load`), the
+  over two servers (lean random players in processes of their own: `load.py`), the
   CPU each part used per action (servers, Redis, players), and the most the machine's
   cores would allow two servers at those costs (cores ÷ the two-server run's CPU per
   action, over the one-server rate): on 2 cores, where Redis and the players take
@@ -29,11 +29,11 @@ import tempfile
 import time
 from pathlib import Path
 
+from ..net import protocol as pr
+from ..net.headless import play_seat
 from ..storage.redis_server import NEEDED, server_binary
-from . import protocol as pr
-from .bench import cpu_seconds
-from .bench_load import lean_tables
-from .headless import play_seat
+from .load import lean_tables
+from .server import cpu_seconds
 
 ROUNDS = 4  # games played for each latency figure, players on A and on B in turns
 
@@ -111,7 +111,7 @@ def _ms(values: list[float]) -> str:
 
 def _load_part(args) -> tuple[int, float]:
     """Tables made on one server and played there by lean random players (the load
-    generator: `bench_load`): the actions applied and this process's CPU seconds."""
+    generator: `load.py`): the actions applied and this process's CPU seconds."""
     path, first, last = args
     names = [f"t{i}" for i in range(first, last)]
     for name in names:
@@ -171,7 +171,7 @@ def bench_cluster(tables: int = 6) -> int:
             [(paths[0], 200, 200 + half), (paths[1], 200 + half, 200 + tables)], watched
         )
         ratio = two["rate"] / one["rate"]
-        print(f"{tables} tables of 1v1, lean random players (bench_load) in 2 processes:")
+        print(f"{tables} tables of 1v1, lean random players (load.py) in 2 processes:")
         print(f"  on one server:  {one['rate']:.0f} actions/s")
         print(f"  on two servers: {two['rate']:.0f} actions/s ({ratio:.2f}×)")
         print(f"  CPU per action, one server (ms):  {_cpu_line(one['cpu'])}")

@@ -17,7 +17,7 @@ import resource
 
 import orjson
 
-from . import protocol as pr
+from ..net import protocol as pr
 
 RETRY = ("stale", "rate_limited", "paused", "illegal")
 

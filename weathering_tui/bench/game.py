@@ -1,14 +1,6 @@
-"""Benchmarks that print figures (never asserted in tests: machines here are noisy).
-
-python -m weathering_tui.bench            # everything
-python -m weathering_tui.bench engine     # simulator speed, save and load
-python -m weathering_tui.bench tui        # start-up and key repaint
-python -m weathering_tui.bench history    # clone, the expert with clones, replay, undo, hints
-python -m weathering_tui.bench rollouts   # rollouts/s: the View path against the lean path
-python -m weathering_tui.bench hints 60   # hints before and now against a 16× deeper search
-python -m weathering_tui.bench engine-vs /path/to/other/checkout [--games 200] [--runs 5]
-                                          # simulate's games/s: this tree against another
-"""
+"""The benches that run in this process: the simulator, save and load, the app's start-up
+and key repaint, the expert against the heuristic bot, rollouts; and the command line of
+`python -m weathering_tui.bench` (the list: this package's docstring)."""
 
 from __future__ import annotations
 
@@ -51,9 +43,9 @@ def _median_run(code: str, runs: int = 7) -> float:
 
 
 def bench_engine() -> None:
-    from .engine import Setup
-    from .savefile import SavedGame, read_save, write_save
-    from .sim.simulate import play_game, simulate
+    from ..engine import Setup
+    from ..sim.simulate import play_game, simulate
+    from ..storage.savefile import SavedGame, read_save, write_save
 
     summary = simulate(200, "3v2", 1)
     print(
@@ -93,12 +85,12 @@ def bench_tui() -> None:
 
 
 async def _keys() -> None:
-    from .bots import RandomBot
-    from .engine import view_for
-    from .engine.state import SeatSetup, Setup
-    from .savefile import SavedGame
-    from .tui.app import WeatheringApp
-    from .tui.screens.game import GameScreen
+    from ..bots import RandomBot
+    from ..engine import view_for
+    from ..engine.state import SeatSetup, Setup
+    from ..storage.savefile import SavedGame
+    from ..tui.app import WeatheringApp
+    from ..tui.screens.game import GameScreen
 
     setup = Setup(
         "3v2",
@@ -136,8 +128,8 @@ async def _keys() -> None:
 
 def _expert_game(args: tuple[int, str, str]) -> bool:
     """One game of `expert_wins`: whether the expert side won."""
-    from .bots import ExpertBot, HeuristicBot
-    from .engine import Setup, apply, new_game, view_for
+    from ..bots import ExpertBot, HeuristicBot
+    from ..engine import Setup, apply, new_game, view_for
 
     seed, expert_side, configuration = args
     setup = Setup.standard(configuration, seed=seed)
@@ -182,10 +174,10 @@ def bench_rollouts(positions: int = 24) -> None:
     the same sampled worlds, the same moves, and (checked) the same results."""
     import random
 
-    from .bots.expert import rollout
-    from .content import default_content
-    from .engine import Setup, apply, clone, determinize, legal_actions, view_for
-    from .sim.simulate import play_game
+    from ..bots.expert import rollout
+    from ..content import default_content
+    from ..engine import Setup, apply, clone, determinize, legal_actions, view_for
+    from ..sim.simulate import play_game
 
     content = default_content()
     cases = []
@@ -227,14 +219,19 @@ def bench_rollouts(positions: int = 24) -> None:
 
 
 def main(argv: list[str]) -> int:
-    from .argline import Parser, count
+    from ..argline import Parser, count
 
     if argv[:1] == ["engine-vs"]:
         return _engine_vs(argv[1:])
+    if argv[:1] == ["net"]:
+        from .server import main as net_main
+
+        return net_main(argv[1:])
     parser = Parser(
         prog="python -m weathering_tui.bench",
         description="Benchmarks that print figures (machines here are noisy: compare runs "
-        "made side by side).",
+        "made side by side). engine-vs CHECKOUT: this tree's simulator against another "
+        "(engine-vs --help); net …: the table server (net --help).",
     )
     parser.add_argument(
         "which",
@@ -253,7 +250,7 @@ def main(argv: list[str]) -> int:
     )
     args = parser.parse_args(argv)
     if args.which == "history":
-        from .bench_history import bench_history
+        from .history import bench_history
 
         bench_history()
         return 0
@@ -261,12 +258,12 @@ def main(argv: list[str]) -> int:
         bench_rollouts()
         return 0
     if args.which == "hints":
-        from .bench_hints import bench_hints
+        from .hints import bench_hints
 
         bench_hints(args.pairs if args.pairs != 30 else 24)
         return 0
     if args.which == "expert":
-        from .content import configuration_ids
+        from ..content import configuration_ids
 
         if args.configuration not in configuration_ids():
             parser.error(f"unknown configuration {args.configuration!r}")
@@ -282,8 +279,8 @@ def main(argv: list[str]) -> int:
 def _engine_vs(argv: list[str]) -> int:
     from pathlib import Path
 
-    from .argline import Parser, count
-    from .bench_vs import engine_vs
+    from ..argline import Parser, count
+    from .vs import engine_vs
 
     parser = Parser(
         prog="python -m weathering_tui.bench engine-vs",
@@ -304,7 +301,3 @@ def _engine_vs(argv: list[str]) -> int:
     kinds = tuple(k for k in args.bots.split(",") if k)
     engine_vs(args.checkout, args.config, kinds, args.games, args.runs, args.seed)
     return 0
-
-
-if __name__ == "__main__":
-    raise SystemExit(main(sys.argv[1:]))
