@@ -11,13 +11,16 @@ from __future__ import annotations
 
 import tomllib
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import attrs
 
 from ..content.loader import RULES_DIR
 from ..engine import IllegalAction, SeatSetup, Setup, action_from_key, action_key, sides_of
+from ..engine import actions as act
 from ..storage.savefile import SavedGame
-from .local import LocalSession
+from .session import Capabilities
+from .terminal import TerminalGame
 
 LEARNER = 0
 SCRIPT = RULES_DIR / "learn.toml"
@@ -100,14 +103,16 @@ def load_script(path: Path = SCRIPT) -> Script:
     return Script(setup, moves, lessons, ending)
 
 
-class LearnSession(LocalSession):
-    """A local game whose learner's moves follow the script until it ends. Nothing is
-    saved: a lesson starts anew each time."""
+class LearnSession(TerminalGame):
+    """A game at one terminal whose learner's moves follow the script until it ends.
+    Nothing is saved: a lesson starts anew each time."""
 
-    learning = True
+    can = Capabilities(
+        play=True, undo=True, hints=True, bots=True, shared=True, replay=True, guide=True
+    )
 
     def __init__(self, script: Script, content=None):
-        super().__init__(SavedGame.start(script.setup, content), None, autosave=False)
+        super().__init__(SavedGame.start(script.setup, content))
         self.script = script
         self.lessons_shown = 0  # lessons already shown, in order
         self._finished = False
@@ -123,7 +128,7 @@ class LearnSession(LocalSession):
         self._finished = self._finished or self.step >= len(self.script.moves)
         return self._finished
 
-    def expected(self):
+    def expected(self) -> act.Action | None:
         """The move the lesson asks for now, if the learner decides now; else None."""
         pending = self.state.pending
         if self.finished or pending is None or pending.seat != LEARNER or self.state.over:
@@ -155,7 +160,7 @@ class LearnSession(LocalSession):
             hp=outcome.hp, goal=goal, verdict=verdict
         )
 
-    def play(self, action) -> None:
+    def play(self, action: act.Action) -> None:
         expected = self.expected()
         if (
             expected is not None
@@ -169,7 +174,20 @@ class LearnSession(LocalSession):
         """No hint while the lesson leads: it would point elsewhere than the lesson."""
         return self.finished and super().can_hint()
 
-    def hand_over(self, seat: int) -> None:
-        raise IllegalAction("not_an_option")  # the learner is the lesson
 
-    can_hand_over = False
+if TYPE_CHECKING:  # the type checker holds it to the parts its `can` names
+    from . import session as ss
+
+    def _parts(
+        s: LearnSession,
+    ) -> tuple[
+        ss.Session,
+        ss.Seat,
+        ss.Undo,
+        ss.Hints,
+        ss.BotsHere,
+        ss.SharedTerminal,
+        ss.Replayable,
+        ss.Guided,
+    ]:
+        return s, s, s, s, s, s, s, s

@@ -1,301 +1,38 @@
-"""A game played at one terminal: the saved game, its bots and its autosave (no Textual)."""
+"""A saved game at one terminal: the game at one terminal (`TerminalGame`), its
+autosave after every move, named saves, and a leaving player's seat handed to a bot
+(no Textual)."""
 
 from __future__ import annotations
 
-import time
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import attrs
 
-from ..bots import BOTS, bot_seed, pacing
-from ..engine import (
-    SPECTATOR,
-    Answers,
-    IllegalAction,
-    View,
-    can_undo,
-    unable_seats,
-    undo,
-    view_for,
-    window_seats,
-)
-from ..engine import actions as act
+from ..bots import BOTS, bot_seed
 from ..storage.savefile import SavedGame, autosave_name, write_save
+from .terminal import TerminalGame
 
 
-@attrs.frozen
-class Step:
-    """What the screen must do next.
-
-    kind: "over" (show the end), "transition" (show what the transition did, once),
-    "bot" (a bot decides `seat`; wait the table's pace first when `pace`), "privacy"
-    (hand the keyboard to `seat`), "decide" (`seat`, at this terminal, answers a
-    decision in a dialog), "turn" (`seat` plays its turn with the keys), "window" (the
-    public "someone to react?" prompt of a shared terminal: `LocalSession.waiting`) or
-    "wait" (another terminal decides)."""
-
-    kind: str
-    seat: int = -1
-    pace: bool = False
-
-
-class LocalSession:
-    """Every state change goes through `play` or `bot_move`, which apply, record and
-    autosave. Turn sequencing (bots, privacy hand-overs, the transition summary)
-    lives here; the screen renders views and turns keys into actions."""
-
-    can_hand_over = True
-    local = True
-    learning = False  # the guided first game (play/learn.py) says True
-    notices: tuple = ()  # table notices: only a table server sends them
+class LocalSession(TerminalGame):
+    """`TerminalGame` with its saves: autosaved after every change, saved by name on
+    ctrl+s (no saving without a saves folder), and ctrl+b."""
 
     def __init__(self, game: SavedGame, saves_dir: Path | None, autosave: bool = True):
-        self.game = game
+        super().__init__(game)
         self.saves_dir = saves_dir
         self.autosave = autosave and saves_dir is not None
-        setup = game.setup
-        self.bots = {
-            seat: BOTS.get(seat_setup.bot, BOTS["heuristic"])(seed=bot_seed(setup.seed, seat))
-            for seat, seat_setup in enumerate(setup.seats)
-            if not seat_setup.human or seat in game.handed
-        }
+        self.can = attrs.evolve(TerminalGame.can, hand_over=True, save=saves_dir is not None)
         self.save_name = autosave_name(game)
         self.last_saved: str | None = None
         self.save_problem: str | None = None
-        humans = self.humans
-        self.viewer = humans[0] if humans else 0
-        # The seat whose private cards were on screen last: another player's cards come
-        # only after the privacy screen, the same player's come back without it.
-        self.last_human: int | None = None
-        # Several players at one terminal and nobody's private moment (a bot plays, a
-        # public window): the screen shows the public view meanwhile.
-        self.public = False
-        self._transition_seen = False
-        self._view_key: tuple | None = None
-        self._view: View | None = None
-        self.answers = Answers()  # a shared terminal's window: who spoke up, and what
-        self._window = None  # the window the clock below belongs to
-        self._window_ends = 0.0
-        self._window_paused: float | None = None  # seconds left while a player answers
-        self._window_done = False  # nobody else reacts (Enter, or the time is up)
-
-    @property
-    def state(self):
-        return self.game.state
-
-    @property
-    def humans(self) -> list[int]:
-        return [seat for seat in range(len(self.game.setup.seats)) if seat not in self.bots]
 
     @property
     def updated(self) -> str:
         return self.game.updated
 
-    @property
-    def over(self) -> bool:
-        return self.state.over
-
-    # ------------------------------------------------------------ what to show
-
-    def view(self) -> View:
-        """The viewing seat's view, built once per change (keys ask for it often)."""
-        state = self.state
-        pending = state.pending
-        answered = self.answers.answered(state)
-        viewer = SPECTATOR if self.public else self.viewer
-        key = (
-            state.version,
-            viewer,
-            len(state.log),
-            None if pending is None else (pending.kind, pending.seat),
-            answered,
-        )
-        view = self._view
-        if key != self._view_key or view is None:
-            self._view_key = key
-            view = self._view = view_for(state, viewer, answered=answered)
-        return view
-
-    def bot_view(self, seat: int) -> View:
-        return view_for(self.state, seat, with_log=False)
-
-    def is_bot_turn(self) -> bool:
-        pending = self.state.pending
-        return pending is not None and pending.seat in self.bots and not self.state.over
-
-    def deciding_bot(self) -> int:
-        """The seat of the bot that decides now (when `is_bot_turn`)."""
-        return self.state.pending.seat
-
-    def bot_kind(self, seat: int) -> str:
-        return self.bots[seat].name
-
-    def next_step(self) -> Step:
-        """What comes next. A bot answers a reaction window at once, without the table's
-        pace, so how long a window takes never tells whether a bot held a cancel."""
-        state = self.state
-        if state.over:
-            return Step("over")
-        if not self._transition_seen and state.phase == 2:
-            self._transition_seen = True
-            if self.humans and self.view().round_in_phase == 1:  # phase 2 has just begun
-                return Step("transition")
-        pending = state.pending
-        seat = pending.seat
-        if seat in self.bots:
-            if len(self.humans) > 1:
-                self._go_public()
-            return Step("bot", seat, pace=not pacing.at_once(pending.kind))
-        if pending.kind == "react" and len(self.humans) > 1:
-            return self._shared_window()
-        if len(self.humans) > 1 and seat != self.last_human:
-            return Step("privacy", seat)
-        self.take_seat(seat)
-        return Step("turn" if pending.kind == "turn" else "decide", seat)
-
-    # ------------------------------------------------------------ a shared terminal's window
-
-    def _shared_window(self) -> Step:
-        """Several players at one terminal: a window asks nobody by name. The players
-        who cannot cancel whatever they hold, as everyone can see (`unable_seats`), let
-        it happen at once — if that is all of them, no prompt opens. Otherwise a public
-        prompt stays up for the same time whatever anyone holds; a player who wants to
-        cancel speaks up with their seat's key (`speak_up`), and nobody else presses
-        anything. Answers apply in seat order, as at a table server."""
-        state = self.state
-        for seat in unable_seats(state):
-            if seat in self.humans:
-                self.answers.give(state, act.Pass(seat))
-        if self._window is not self._current_window():  # a new window: its time starts
-            self._window = self.answers.frame
-            self._window_ends = time.monotonic() + pacing.SHARED_REACTION_SECONDS
-            self._window_paused, self._window_done = None, False
-        if self._window_paused is not None:
-            # Back from a player's prompt without an answer (Escape): the prompt opens
-            # again with its whole time, not the moment that was left when they spoke up
-            # (a play-test came back to 0.2 s). It depends on keys seen by all, not hands.
-            self._window_ends = time.monotonic() + pacing.SHARED_REACTION_SECONDS
-            self._window_paused = None
-        answer = self.answers.next(state, expired=self._window_done or not self.window_left())
-        if answer is not None:
-            self.game.play(answer)
-            self.autosave_now()
-            return self.next_step()
-        self._go_public()
-        return Step("window")
-
-    def _go_public(self) -> None:
-        """Everyone may be looking: no hand on screen until a player takes the keyboard.
-        Whose cards come back next decides whether the privacy screen comes first: the
-        player who had the keyboard before goes on without it."""
-        self.public = True
-
-    def _current_window(self):
-        self.answers.current(self.state)
-        return self.answers.frame
-
-    @property
-    def waiting(self) -> list[int]:
-        """The players at this terminal the open window waits for (who have not spoken)."""
-        state = self.state
-        answered = self.answers.answered(state)
-        return [s for s in window_seats(state) if s in self.humans and s not in answered]
-
-    def window_left(self) -> float:
-        """Seconds left in the shared terminal's window (0: none open, or time is up)."""
-        if self._window is None or self._window is not self._current_window():
-            return 0.0
-        if self._window_paused is not None:
-            return self._window_paused
-        return max(0.0, self._window_ends - time.monotonic())
-
-    def speak_up(self, seat: int) -> None:
-        """A player asks for the floor: the window's time stops while they answer."""
-        self._window_paused = self.window_left()
-
-    def nobody_reacts(self) -> None:
-        """Enter on the public prompt, or its time is up: the others let it happen."""
-        self._window_done = True
-
-    def take_seat(self, seat: int) -> None:
-        """The human at `seat` now has the keyboard (after a privacy screen, if any)."""
-        self.last_human = seat
-        self.public = False
-        if seat in self.humans or not self.humans:
-            self.viewer = seat
-
-    # ------------------------------------------------------------ actions
-
-    def play(self, action) -> None:
-        """Apply (raises IllegalAction, changing nothing) then autosave. An answer to a
-        window that asks several players at once is collected (`next_step` applies it
-        in seat order)."""
-        state = self.state
-        pending = state.pending
-        if (
-            isinstance(action, act.Pass | act.Cancel)
-            and pending is not None
-            and pending.kind == "react"
-            and len(self.humans) > 1
-        ):
-            if not self.answers.give(state, action):
-                raise IllegalAction("not_an_option")
-            return
-        self.game.play(action)
+    def changed(self) -> None:
         self.autosave_now()
-
-    def can_undo(self) -> bool:
-        """Whether the player at the keyboard may take back their last decision now
-        (the engine's rule: `engine.can_undo`)."""
-        if self.public or self.state.pending is None:
-            return False
-        seat = self.state.pending.seat
-        return seat == self.viewer and seat in self.humans and can_undo(self.state, seat)
-
-    def undo(self) -> None:
-        """Take back the last decision of the player at the keyboard: the game becomes
-        the replay without it, and the save holds only what stands."""
-        if not self.can_undo():
-            raise IllegalAction("cannot_undo")
-        state = undo(self.state, self.viewer)
-        self.game.state = state
-        del self.game.actions[len(state.history.actions) :]
-        self.answers = Answers()
-        self.autosave_now()
-
-    def expected(self):
-        """The move a guided game's lesson asks for now (None: any legal move)."""
-        return None
-
-    def lesson(self):
-        """A guided game's next lesson to show, once (None: nothing to show)."""
-        return None
-
-    def can_hint(self) -> bool:
-        """Hints are offered to the player at the keyboard whenever they decide: their
-        turn, and a cancel or not, a discard, a trade answer, the mulligan…"""
-        if self.public or self.viewer not in self.humans:
-            return False
-        view = self.view()
-        return view.pending is not None and view.pending.seat == view.seat and bool(view.legal)
-
-    def hint_view(self) -> View:
-        """What a hint may know: the deciding seat's view, nothing more."""
-        return view_for(self.state, self.viewer, with_log=False)
-
-    def bot_choose(self, seat: int):
-        """The bot's decision for `seat`, from its view alone (safe in a worker thread)."""
-        return self.bots[seat].choose(self.bot_view(seat))
-
-    def bot_move(self, action=None):
-        """The deciding bot plays (or plays `action`, chosen from its view elsewhere)."""
-        seat = self.state.pending.seat
-        view = self.bot_view(seat)
-        if action is None:
-            action = self.bots[seat].choose(view)
-        self.game.play(action, view)
-        self.autosave_now()
-        return action
 
     def hand_over(self, seat: int) -> None:
         """A human who leaves: a heuristic bot plays the seat from now on (and after a load)."""
@@ -347,3 +84,22 @@ class LocalSession:
         path = write_save(self._save_path(name or self.save_name), self.game)
         self.last_saved = self.game.updated
         return path
+
+
+if TYPE_CHECKING:  # the type checker holds it to the parts its `can` names
+    from . import session as ss
+
+    def _parts(
+        s: LocalSession,
+    ) -> tuple[
+        ss.Session,
+        ss.Seat,
+        ss.Undo,
+        ss.Hints,
+        ss.BotsHere,
+        ss.SharedTerminal,
+        ss.HandOver,
+        ss.Saving,
+        ss.Replayable,
+    ]:
+        return s, s, s, s, s, s, s, s, s

@@ -1,16 +1,18 @@
-"""A game played at a table server: the same session interface as a local game, fed by
-the views the server pushes (no Textual here)."""
+"""A game played at a table server: a session (play/session.py) fed by the views the
+server pushes; the server plays the bots and keeps the save (no Textual here)."""
 
 from __future__ import annotations
 
 import random
+from typing import TYPE_CHECKING
 
 from .. import engine
 from ..content import default_content
 from ..engine import IllegalAction, View, why_illegal
+from ..engine import actions as act
 from ..net import protocol as pr
 from ..net.client import TableClient
-from .local import Step
+from .session import Capabilities, Notice, Step
 
 
 class RemoteSession:
@@ -19,19 +21,19 @@ class RemoteSession:
     The server is the authority and plays the bots: this session only shows the newest
     view and sends the seat's actions. Nothing here is saved locally."""
 
-    can_hand_over = False
-    local = False
-    learning = False
-    autosave = False
-    saves_dir = None
-    save_problem = None
-    last_saved = None
-    bots: dict = {}
-
     def __init__(self, client: TableClient, table: str):
         self.client = client
         self.table = table
-        self.notices: list[tuple[int, int, str]] = []  # (log length when it came, order, line)
+        # Hints are the table's choice, said with its views (this session starts at one).
+        self.can = Capabilities(
+            play=True,
+            undo=True,
+            hints=client.hints.get(table, False),
+            table=True,
+            chat=True,
+            auto_pass=True,
+        )
+        self.notices: list[Notice] = []  # (log length when it came, order, line)
         self.order = 0
         self.acted_on: View | None = None  # the view an action was sent on (wait for the next)
 
@@ -49,19 +51,8 @@ class RemoteSession:
         return self.view().seat
 
     @property
-    def humans(self) -> list[int]:
-        return [self.viewer]
-
-    @property
     def over(self) -> bool:
         return self.view().outcome is not None
-
-    @property
-    def updated(self) -> str:
-        return ""
-
-    def is_bot_turn(self) -> bool:
-        return False
 
     def window_left(self) -> float:
         """Seconds left in the open reaction window (0: none), the same for everyone."""
@@ -78,9 +69,6 @@ class RemoteSession:
             return Step("wait")  # the answer is on its way: this decision is made
         return Step("turn" if pending.kind == "turn" else "decide", view.seat)
 
-    def take_seat(self, seat: int) -> None:  # the seat is the server's to give
-        pass
-
     def notice(self, line: str, at: int | None = None) -> None:
         """A table's notice for the log pane, after the log's first `at` entries (the
         table says where for an undo), else after the log as it is now."""
@@ -91,7 +79,7 @@ class RemoteSession:
 
     # ------------------------------------------------------------ actions
 
-    def play(self, action) -> None:
+    def play(self, action: act.Action) -> None:
         """Send the action; the server answers with the next view (or an error)."""
         view = self.view()
         if action not in view.legal:
@@ -131,18 +119,9 @@ class RemoteSession:
             and view is not self.acted_on
         )
 
-    def expected(self):
-        return None  # a guided game is played at one terminal
-
-    def lesson(self):
-        return None
-
     def hint_view(self) -> View:
         """Computed by this client from its own view: the table's CPU is the players'."""
         return self.view()
-
-    def hand_over(self, seat: int) -> None:
-        raise IllegalAction("not_an_option")
 
     # ------------------------------------------------------------ at the table
 
@@ -158,9 +137,6 @@ class RemoteSession:
         self.client.send(pr.Options(auto_pass=self.client.auto_pass))
         return self.client.auto_pass
 
-    def autosave_now(self) -> None:
-        pass
-
 
 def why_not(view: View, action) -> IllegalAction:
     """Why this seat's move is refused, in the engine's words (its rule and numbers: "costs
@@ -175,3 +151,12 @@ def why_not(view: View, action) -> IllegalAction:
         return why_illegal(state, action) or IllegalAction("not_an_option")
     except Exception:  # noqa: BLE001 - not at one's turn: the words are advice, never a crash
         return IllegalAction("not_an_option")
+
+
+if TYPE_CHECKING:  # the type checker holds it to the parts its `can` names
+    from . import session as ss
+
+    def _parts(
+        s: RemoteSession,
+    ) -> tuple[ss.Session, ss.Seat, ss.Undo, ss.Hints, ss.TableFeed, ss.Chat, ss.AutoPass]:
+        return s, s, s, s, s, s, s

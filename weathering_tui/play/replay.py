@@ -1,5 +1,6 @@
 """A finished or saved game stepped through: the state after any number of its actions,
 as one seat saw it then, or with every hand open once the game is over (no Textual).
+`ReplaySession` is the replay screen's session (play/session.py); `Timeline` the game.
 
 States are rebuilt from the save's setup and actions; a clone is kept every
 `CHECKPOINT` actions, so a jump anywhere replays at most that many actions.
@@ -7,10 +8,13 @@ States are rebuilt from the save's setup and actions; a clone is kept every
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import attrs
 
 from ..engine import SPECTATOR, View, apply, clone, new_game, view_for
 from ..storage.savefile import SavedGame
+from .session import Capabilities
 
 CHECKPOINT = 16
 
@@ -102,4 +106,61 @@ class Timeline:
         return m
 
 
-__all__ = ["SPECTATOR", "Timeline"]
+class ReplaySession:
+    """A game stepped through (the replay screen's session): the cursor `at` moves
+    through the game's actions; the view is `seat`'s then, or, once the game is over
+    and `open`, the public one with every hand shown beside it."""
+
+    can = Capabilities(travel=True)
+
+    def __init__(self, timeline: Timeline, at: int | None = None, seat: int = 0):
+        self.timeline = timeline
+        self.at = timeline.length if at is None else max(0, min(at, timeline.length))
+        self.seat = seat
+        self.open = False
+
+    @property
+    def viewer(self) -> int:
+        return SPECTATOR if self.open else self.seat
+
+    @property
+    def over(self) -> bool:
+        """The game replayed is over (its hands may be opened)."""
+        return self.timeline.over
+
+    def view(self) -> View:
+        return self.timeline.view_at(self.at, self.viewer)
+
+    def go(self, at: int) -> None:
+        self.at = max(0, min(at, self.timeline.length))
+
+    def turn(self, step: int) -> None:
+        """To the next turn's first action (step 1), or this or the previous turn's."""
+        self.go(self.timeline.next_turn(self.at, step))
+
+    def round(self, step: int) -> None:
+        self.go(self.timeline.next_round(self.at, step))
+
+    def choose_seat(self, seat: int) -> bool:
+        """As `seat` saw it (hands shut again); False: no such seat."""
+        if not 0 <= seat < len(self.timeline.setup.seats):
+            return False
+        self.seat, self.open = seat, False
+        return True
+
+    def open_hands(self) -> bool:
+        """Every hand shown, or shut again: only once the game is over (False: not)."""
+        if not self.timeline.over:
+            return False
+        self.open = not self.open
+        return True
+
+
+if TYPE_CHECKING:  # the type checker holds it to the parts its `can` names
+    from . import session as ss
+
+    def _parts(s: ReplaySession) -> tuple[ss.Session, ss.Travel]:
+        return s, s
+
+
+__all__ = ["SPECTATOR", "ReplaySession", "Timeline"]

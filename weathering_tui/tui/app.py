@@ -17,7 +17,7 @@ from .screens.too_small import TooSmallScreen
 
 if TYPE_CHECKING:
     from ..engine import Setup
-    from ..play import LocalSession as Session
+    from ..play.session import Session
     from ..storage.savefile import SavedGame
 
 # The engine, the rules files and the game screens load on first use, so that the title
@@ -146,11 +146,11 @@ class WeatheringApp(App[None]):
         session = next(
             (s.session for s in reversed(self.screen_stack) if hasattr(s, "session")), None
         )
-        if session is None or getattr(session, "over", False):
+        if session is None or session.over:
             return "small.quit"
-        if not session.local:
+        if session.can.table:
             return "small.table"
-        return "small.saved" if session.autosave else "small.quit"
+        return "small.saved" if session.can.save and session.autosave else "small.quit"
 
     def push_screen(self, screen, *args, **kwargs):
         """Any screen, and while the terminal is too small the message over it again: a
@@ -193,18 +193,19 @@ class WeatheringApp(App[None]):
         """The hint under a game's dialogs: help, log and quit work there too."""
         if self.session is None:
             return ""
-        return self.tr("dialog.keys.learn" if self.session.learning else "dialog.keys")
+        return self.tr("dialog.keys.learn" if self.session.can.guide else "dialog.keys")
 
     def action_open_help(self) -> None:
         self.open_help()
 
     def action_open_log(self) -> None:
+        from ..play.session import table_notices
         from .screens.log import LogScreen
         from .widgets import log_lines
 
         if self.session is not None and not isinstance(self.screen, LogScreen):
             view = self.session.view()
-            lines = log_lines(self.tr, view, self.session.notices)
+            lines = log_lines(self.tr, view, table_notices(self.session))
             self.push_screen(LogScreen(self.tr("log"), lines))
 
     def open_help(self, tab: str = "keys") -> None:
@@ -220,7 +221,8 @@ class WeatheringApp(App[None]):
         if session is None:
             session = LocalSession(game, self.saves_dir, autosave=self.autosave)
         self.session = session
-        self.session.autosave_now()
+        if session.can.save:
+            session.autosave_now()
         while len(self.screen_stack) > 2:
             self.pop_screen()
         self.push_screen(GameScreen(self.session, self.tr, pace=self.pace))
@@ -242,11 +244,11 @@ class WeatheringApp(App[None]):
         self, game: SavedGame, at: int | None = None, seat: int = 0, standalone: bool = False
     ) -> None:
         """Step through `game` (a finished game opens at its end, every hand still shut)."""
-        from ..play.replay import Timeline
+        from ..play.replay import ReplaySession, Timeline
         from .screens.replay import ReplayScreen
 
-        timeline = Timeline(game, self.content)
-        self.push_screen(ReplayScreen(timeline, self.tr, at, seat, standalone))
+        session = ReplaySession(Timeline(game, self.content), at, seat)
+        self.push_screen(ReplayScreen(session, self.tr, standalone))
 
     def start_learning(self) -> None:
         """The guided first game (rules/learn.toml)."""
@@ -298,11 +300,11 @@ class WeatheringApp(App[None]):
         await self.action_quit()
 
     def quit_game(self, session: Session) -> None:
-        if session.learning:  # q leaves the lesson (never saved) for the title
+        if session.can.guide:  # q leaves the lesson (never saved) for the title
             self.back_to_title()
             return
         message = None
-        if session.autosave and not session.over:
+        if session.can.save and session.autosave and not session.over:
             session.autosave_now()
             if session.save_problem is None:
                 from ..storage.savemeta import resume_command

@@ -136,15 +136,14 @@ class EndScreen(Screen[None]):
                 yield Static(summary, id="summary")
             with Center():
                 keys = tr(self.app.end_back)
-                if getattr(self.session, "game", None) is not None:
+                if self.session.can.replay:
                     keys += tr("end.replay")
                 yield Static(keys, id="end-keys")
 
     def action_replay(self) -> None:
         """The whole game again, from its start (a game played at this terminal)."""
-        game = getattr(self.session, "game", None)
-        if game is not None:
-            self.app.open_replay(game, 0)
+        if self.session.can.replay:
+            self.app.open_replay(self.session.game, 0)
 
     def action_back(self) -> None:
         self.app.back_to_title()

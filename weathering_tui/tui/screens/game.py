@@ -12,6 +12,7 @@ from textual.screen import Screen
 
 from ...engine import SPECTATOR
 from ...play.recap import Recaps
+from ...play.session import table_notices
 from ..messages import TableEvent
 from ..widgets import (
     DeckPane,
@@ -133,18 +134,19 @@ class GameScreen(GameFlow, GameKeys, GameLearn, Screen[None]):
         if self not in self.app.screen_stack:  # a refresh queued before the end screen came
             return
         view = self.view()
-        if view.pending is not None and view.pending.kind == "reactions" and self.session.local:
+        if view.pending is not None and view.pending.kind == "reactions" and self.session.can.bots:
             # A bot may cancel: the outcome follows at once. Showing the moment between
             # would tell this seat that somebody could cancel (network.md).
             return
         tr = self.tr
-        problem = self.session.save_problem
+        saving = self.session.can.save
+        problem = self.session.save_problem if saving else None
         if problem is not None and problem != getattr(self, "_reported", None):
             self._reported = problem
             self.notify(tr("save.failed", problem=problem), severity="error", timeout=10)
         self.selected = max(0, min(self.selected, len(view.hand) - 1))
         status = ""
-        if self.session.last_saved:
+        if saving and self.session.last_saved:
             status = tr("saved", time=self.session.last_saved[11:16])
         if self._window_seconds():
             status = tr("window.left", s=self._window_seconds())
@@ -155,7 +157,7 @@ class GameScreen(GameFlow, GameKeys, GameLearn, Screen[None]):
         self.query_one(HandPane).show(view, tr, selected=self.selected)
         self.query_one(DeckPane).show(view, tr)
         self._fit_middle(view)
-        self.query_one(LogPane).show(view, tr, extra=self.session.notices)
+        self.query_one(LogPane).show(view, tr, extra=table_notices(self.session))
         if self.hinting:
             self.query_one(KeyBar).show_text(Text(" " + tr("hint.thinking_keys"), style="bold"))
             return
@@ -163,7 +165,7 @@ class GameScreen(GameFlow, GameKeys, GameLearn, Screen[None]):
         if todo:  # a guided game: what the lesson expects, instead of every key
             self.query_one(KeyBar).show_text(Text(" " + todo, style="bold"))
             return
-        table = not self.session.local  # q goes back to the tables, and a bot sits in
+        table = self.session.can.table  # q goes back to the tables, and a bot sits in
         keys = [
             (shown, self.tr("key.tables" if table and action == "quit" else desc))
             for _, action, desc, shown in KEYS
@@ -182,18 +184,32 @@ class GameScreen(GameFlow, GameKeys, GameLearn, Screen[None]):
         pending = view.pending
         if pending is None or pending.seat < 0 or view.outcome is not None:
             return None
-        if self.session.local:
-            return pending.seat if self.session.is_bot_turn() else None
-        return pending.seat if pending.seat != view.seat else None
+        if self.session.can.bots:
+            return pending.seat if self.bot_turn() else None
+        if self.session.can.table:
+            return pending.seat if pending.seat != view.seat else None
+        return None
 
     def _window_seconds(self) -> int:
         """Whole seconds left in the open reaction window (0: none), for everyone."""
         view = self.view()
-        if self.session.local or view.pending is None:
+        if not self.session.can.table or view.pending is None:
             return 0  # (a shared terminal's prompt shows its own time)
         if view.pending.kind not in ("react", "reactions"):
             return 0
         return math.ceil(self.session.window_left())
+
+    def bot_turn(self) -> bool:
+        """A bot of this terminal decides now (the screen paces it)."""
+        return self.session.can.bots and self.session.is_bot_turn()
+
+    def may_undo(self) -> bool:
+        """`u` takes a decision back now."""
+        return self.session.can.undo and self.session.can_undo()
+
+    def may_hint(self) -> bool:
+        """`h` asks the expert now."""
+        return self.session.can.hints and self.session.can_hint()
 
     def _window_clock(self) -> str:
         return self.tr("window.clock", s=self._window_seconds())

@@ -110,7 +110,7 @@ class GameFlow:
         from .recap import RecapScreen
 
         view = self.view()
-        if self.session.learning:
+        if self.session.can.guide:
             return False
         lines = [
             line
@@ -221,7 +221,7 @@ class GameFlow:
         self.busy = False
         self._timer = None
         session = self.session
-        if not session.is_bot_turn():
+        if not self.bot_turn():
             self.advance()
             return
         seat = session.deciding_bot()
@@ -250,7 +250,7 @@ class GameFlow:
                 self.refresh_view()
             return
         self.busy = False
-        if event.state == WorkerState.SUCCESS and self.session.is_bot_turn():
+        if event.state == WorkerState.SUCCESS and self.bot_turn():
             self.session.bot_move(event.worker.result)
         self.refresh_view()
         self.advance()
@@ -286,7 +286,7 @@ class GameFlow:
         if picked:
             body = self.tr("mulligan.picked", cards=", ".join(self.tr.card(c) for c in picked))
         clock = None
-        if view.pending.kind == "react" and not self.session.local and self._window_seconds():
+        if view.pending.kind == "react" and self.session.can.table and self._window_seconds():
             clock = self._window_clock  # a table server's window: its time runs out
         self.busy = True
         self.asking = ChoiceModal(
@@ -296,8 +296,8 @@ class GameFlow:
             clock=clock,
             can_back=can_back,
             keys=self._decision_keys(can_back),
-            can_undo=self.session.can_undo(),
-            can_hint=self.session.can_hint(),
+            can_undo=self.may_undo(),
+            can_hint=self.may_hint(),
         )
         self.asked_legal = view.legal
         self.asked_can_back = can_back  # (a hint's Escape asks this very dialog again)
@@ -307,13 +307,13 @@ class GameFlow:
         """The keys under a decision's dialog: the lesson's step, or back and undo (else
         the game's help, log and quit), and h when the expert may be asked."""
         keys = self.todo() or self._dialog_keys(can_back) or self.app.dialog_keys
-        if self.session.can_hint():
+        if self.may_hint():
             keys = " · ".join(k for k in (keys, self.tr("hint.dialog_key")) if k)
         return keys
 
     def _dialog_keys(self, can_back: bool) -> str:
         keys = [self.tr("back")] if can_back else []
-        if self.session.can_undo():
+        if self.may_undo():
             keys.append(self.tr("undo.key"))
         return " · ".join(keys)
 
@@ -379,7 +379,7 @@ class GameFlow:
         except IllegalAction as exc:
             self.refuse(exc)
         else:
-            if self.session.learning:  # "not yet" said before is answered: it goes, so
+            if self.session.can.guide:  # "not yet" said before is answered: it goes, so
                 self.app.clear_notifications()  # as not to sit over the next instruction
         self.refresh_view()
         self.advance()

@@ -7,6 +7,7 @@ import functools
 
 from ...engine import IllegalAction
 from ...engine import actions as act
+from ...play.session import table_notices
 from ...words.describe import aimed_well_first, choice_label, move_label, move_with_cost
 from .choice import ChoiceModal
 
@@ -26,7 +27,7 @@ class GameKeys:
             and pending is not None
             and pending.kind == "turn"
             and pending.seat == view.seat
-            and not self.session.is_bot_turn()
+            and not self.bot_turn()
         )
 
     def _selected(self):
@@ -40,17 +41,19 @@ class GameKeys:
     def check_action(self, action: str, parameters) -> bool | None:
         if action not in TURN_ACTIONS:
             if action == "skip":
-                return self.session.is_bot_turn()
+                return self.bot_turn()
             if action == "save":
-                return self.session.saves_dir is not None
+                return self.session.can.save
             if action == "hand_over":
-                return self.session.can_hand_over
+                return self.session.can.hand_over
             if action == "undo":  # offered in the footer only when possible (`_offered`);
                 return not self.busy  # pressed otherwise, it says why not
             if action == "hint":
-                return not self.busy and self.session.can_hint()
-            if action in ("chat", "auto_pass"):
-                return not self.session.local  # a table of the server
+                return not self.busy and self.may_hint()
+            if action == "chat":
+                return self.session.can.chat
+            if action == "auto_pass":
+                return self.session.can.auto_pass
             return True
         if not self._my_turn():
             return False
@@ -90,7 +93,7 @@ class GameKeys:
     def _offered(self, action: str) -> bool:
         """Whether the footer shows the key now."""
         if action == "undo":
-            return not self.busy and self.session.can_undo()
+            return not self.busy and self.may_undo()
         if action in TURN_ACTIONS:
             return self._allowed(action)
         return self.check_action(action, ()) is True
@@ -190,13 +193,15 @@ class GameKeys:
         self.play(act.EndTurn(self.view().seat))
 
     def action_undo(self) -> None:
+        if not self.session.can.undo:
+            return
         held = {card.instance for card in self.view().hand}
         try:
             self.session.undo()
         except IllegalAction as exc:
             self.refuse(exc)
         else:
-            if self.session.local:  # at a table, its notice tells everyone, this seat too
+            if not self.session.can.table:  # a table's notice tells everyone, this seat too
                 self.notify(self.tr("undo.done"), markup=False)
             # The card that came back is the one selected (the selection stayed where
             # it was, on another card, and a play-test played that one instead).
@@ -216,7 +221,7 @@ class GameKeys:
         from ...bots.hint_child import hints_apart
         from ...bots.hints import HintSlot, Stopped, background_priority
 
-        if not self.session.can_hint():
+        if not self.may_hint():
             return
         view = self.session.hint_view()
         self.workers.cancel_group(self, "hint")
@@ -271,7 +276,7 @@ class GameKeys:
         self.refresh_view()
         if not wanted:
             return  # the player went back (Escape) meanwhile
-        if view.version != self.view().version or not self.session.can_hint():
+        if view.version != self.view().version or not self.may_hint():
             self.busy = False  # the game moved on while the expert thought
             self._back_to_decision()
             return
@@ -310,7 +315,7 @@ class GameKeys:
         )
 
     def action_skip(self) -> None:
-        if self.session.is_bot_turn() and self._timer is not None:
+        if self.bot_turn() and self._timer is not None:
             self._timer.stop()
             self._bot_step()
 
@@ -321,8 +326,10 @@ class GameKeys:
         self.app.open_help(tab="cards")
 
     def action_hand_over(self) -> None:
+        if not self.session.can.hand_over:
+            return
         seat = self.session.viewer
-        if seat in self.session.bots or self.session.over:
+        if seat not in self.session.humans or self.session.over:
             return
         name = self.view().players[seat].name
         options = [(self.tr("hand_over.yes", name=name), True), (self.tr("hand_over.no"), False)]
@@ -353,13 +360,13 @@ class GameKeys:
         from ..widgets import log_lines
         from .log import LogScreen
 
-        lines = log_lines(self.tr, self.view(), self.session.notices)
+        lines = log_lines(self.tr, self.view(), table_notices(self.session))
         self.app.push_screen(LogScreen(self.tr("log"), lines), then and (lambda _: then()))
 
     def action_save(self) -> None:
         from .save_name import SaveNameModal
 
-        if self.session.saves_dir is None:
+        if not self.session.can.save:
             return
         when = self.session.updated[:16].replace(":", "").replace("T", "-")
         default = self.tr("save.default_name", when=when)
@@ -402,12 +409,16 @@ class GameKeys:
     def action_auto_pass(self) -> None:
         """Pass by myself in reaction windows where I cannot cancel (faster, but others
         may then read a slow answer as a cancel in hand: the player's choice)."""
+        if not self.session.can.auto_pass:
+            return
         on = self.session.toggle_auto_pass()
         self.notify(self.tr("auto_pass.on" if on else "auto_pass.off"), markup=False)
 
     def action_chat(self) -> None:
         from .text_prompt import ChatModal
 
+        if not self.session.can.chat:
+            return
         self.app.push_screen(ChatModal(self.tr, self.session.chat_limit), self._chat)
 
     def _chat(self, text: str | None) -> None:

@@ -41,7 +41,7 @@ class GameLearn:
 
     def todo(self) -> str:
         """What the lesson expects now, in words, with its key ("" outside a lesson)."""
-        expected = self.session.expected()
+        expected = self.session.expected() if self.session.can.guide else None
         if expected is None:
             return ""
         tr, view = self.tr, self.view()
@@ -56,7 +56,7 @@ class GameLearn:
 
     def show_lesson(self) -> bool:
         """A lesson whose move has come: shown before anything else (True if one was)."""
-        if not self.session.learning:
+        if not self.session.can.guide:
             return False
         lesson = self.session.lesson()
         if lesson is None:
@@ -85,7 +85,7 @@ class GameLearn:
     def show_ending(self) -> bool:
         """Once, when a guided game is over: the final check (who won and why) before
         the end screen (True if it was shown)."""
-        if not self.session.learning or self._ending_shown:
+        if not self.session.can.guide or self._ending_shown:
             return False
         ending = self.session.ending(self.tr.lang)
         if ending is None:

@@ -3,15 +3,19 @@ round, as one seat saw it or, once the game is over, with every hand open."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal
 from textual.screen import Screen
 
-from ...engine import SPECTATOR
 from ..widgets import EventsPane, Gauge, HandPane, HeaderLine, KeyBar, Line, LogPane, PlayersPane
 from .end import chart
+
+if TYPE_CHECKING:
+    from ...play.replay import ReplaySession, Timeline
 
 REVIEW_BUDGET = 48  # rollouts per decision reviewed from the replay (the command: 96)
 
@@ -56,17 +60,29 @@ class ReplayScreen(Screen[None]):
         Binding("escape,q", "back", show=False),
     ]
 
-    def __init__(
-        self, timeline, tr, at: int | None = None, seat: int = 0, standalone: bool = False
-    ):
+    def __init__(self, session: ReplaySession, tr, standalone: bool = False):
         super().__init__()
         self.standalone = standalone  # `weathering replay`: leaving it ends the program
-        self.timeline = timeline
+        self.session = session
         self.tr = tr
-        self.at = timeline.length if at is None else max(0, min(at, timeline.length))
-        self.seat = seat
-        self.open = False  # every hand shown (a finished game only)
         self.reviews: dict[int, object] = {}  # seat → its review (bots/review.py), once made
+
+    # The cursor, the seat and the open hands are the session's.
+    @property
+    def timeline(self) -> Timeline:
+        return self.session.timeline
+
+    @property
+    def at(self) -> int:
+        return self.session.at
+
+    @property
+    def seat(self) -> int:
+        return self.session.seat
+
+    @property
+    def open(self) -> bool:
+        return self.session.open
 
     def compose(self) -> ComposeResult:
         yield HeaderLine()
@@ -95,8 +111,7 @@ class ReplayScreen(Screen[None]):
     # ------------------------------------------------------------ what is shown
 
     def view(self):
-        seat = SPECTATOR if self.open else self.seat
-        return self.timeline.view_at(self.at, seat)
+        return self.session.view()
 
     def show(self) -> None:
         tr, view = self.tr, self.view()
@@ -142,24 +157,25 @@ class ReplayScreen(Screen[None]):
     # ------------------------------------------------------------ keys
 
     def _go(self, at: int) -> None:
-        self.at = max(0, min(at, self.timeline.length))
+        self.session.go(at)
         self.show()
 
     def action_step(self, step: int) -> None:
         self._go(self.at + step)
 
     def action_turn(self, step: int) -> None:
-        self._go(self.timeline.next_turn(self.at, step))
+        self.session.turn(step)
+        self.show()
 
     def action_round(self, step: int) -> None:
-        self._go(self.timeline.next_round(self.at, step))
+        self.session.round(step)
+        self.show()
 
     def action_edge(self, step: int) -> None:
         self._go(self.timeline.length if step > 0 else 0)
 
     def action_open_hands(self) -> None:
-        if self.timeline.over:
-            self.open = not self.open
+        if self.session.open_hands():
             self.show()
 
     def action_review(self) -> None:
@@ -232,12 +248,10 @@ class ReplayScreen(Screen[None]):
         )
 
     def on_key(self, event) -> None:
-        if event.character and event.character.isdigit():
-            seat = int(event.character) - 1
-            if 0 <= seat < len(self.timeline.setup.seats):
-                self.seat, self.open = seat, False
-                self.show()
-                event.stop()
+        digit = event.character and event.character.isdigit()
+        if digit and self.session.choose_seat(int(event.character) - 1):
+            self.show()
+            event.stop()
 
     def action_back(self) -> None:
         self.workers.cancel_group(self, "review")  # a review under way stops working
