@@ -344,3 +344,23 @@ PARTS: dict[str, type] = {
 def table_notices(session: Session) -> Sequence[Notice]:
     """The table's notices for the log (none away from a table server)."""
     return session.notices if isinstance(session, TableFeed) and session.can.table else ()
+
+
+class GameSession(
+    Session,
+    Seat,
+    Undo,
+    Hints,
+    BotsHere,
+    SharedTerminal,
+    HandOver,
+    Saving,
+    Replayable,
+    Guided,
+    TableFeed,
+    Chat,
+    AutoPass,
+    Protocol,
+):
+    """Every part a game screen may reach for, each once `can` says so: what the type
+    checker holds the game screen's calls to. No session is all of it."""

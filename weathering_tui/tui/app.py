@@ -17,7 +17,7 @@ from .screens.too_small import TooSmallScreen
 
 if TYPE_CHECKING:
     from ..engine import Setup
-    from ..play.session import Session
+    from ..play.session import GameSession as Session
     from ..storage.savefile import SavedGame
 
 # The engine, the rules files and the game screens load on first use, so that the title

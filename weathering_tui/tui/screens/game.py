@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+from typing import TYPE_CHECKING, cast
 
 from rich.text import Text
 from textual.app import ComposeResult
@@ -28,6 +29,9 @@ from .choice import ChoiceModal
 from .game_flow import GameFlow
 from .game_keys import TURN_ACTIONS, GameKeys
 from .game_learn import GameLearn
+
+if TYPE_CHECKING:
+    from ...play.session import GameSession, Session
 
 # (keys, action, description key, what the footer shows or "" to leave it out)
 KEYS = [
@@ -75,9 +79,11 @@ class GameScreen(GameFlow, GameKeys, GameLearn, Screen[None]):
     GameScreen KeyBar { height: 1; }
     """
 
-    def __init__(self, session, tr, pace: float = 0.6):
+    def __init__(self, session: Session, tr, pace: float = 0.6):
         super().__init__()
-        self.session = session
+        # The screen reaches for a part of the session only once `session.can` names it
+        # (tests/test_session_contract.py holds every session to its `can`).
+        self.session = cast("GameSession", session)
         self.tr = tr
         self.pace = pace
         self.selected = 0

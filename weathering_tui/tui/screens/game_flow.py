@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 import attrs
 
@@ -53,7 +54,13 @@ def _forced_just_now(view) -> bool:
     return False
 
 
-class GameFlow:
+if TYPE_CHECKING:
+    from .game_host import GameHost
+else:
+    GameHost = object  # (the type checker's view of what GameScreen shares)
+
+
+class GameFlow(GameHost):
     """Mixed into `GameScreen`: its state (session, tr, busy…) lives there."""
 
     # ------------------------------------------------------------ flow
@@ -146,6 +153,7 @@ class GameFlow:
         from .window import WindowPrompt
 
         view = self.view()
+        assert view.pending is not None  # (a window is open)
         info = view.pending.info
         text = announcement(self.tr, view, info)
         effect = announced_effect(self.tr, view, info)
@@ -257,16 +265,18 @@ class GameFlow:
 
     def ask_decision(self, can_back: bool = False) -> None:
         view = self.view()
+        pending = view.pending
+        assert pending is not None  # (this seat decides)
         options = [(choice_label(self.tr, view, a), a) for a in each_copy(view)]
         body = ""
-        if view.pending.kind == "react":
+        if pending.kind == "react":
             from ...words.describe import announced_effect, announcement
 
-            info = view.pending.info
+            info = pending.info
             body = announcement(self.tr, view, info)
             effect = announced_effect(self.tr, view, info)
             body += f"\n{effect}" if effect else ""
-        if view.pending.kind == "arrange":  # the events to order, with what each does
+        if pending.kind == "arrange":  # the events to order, with what each does
             from ...words.describe import peeked
 
             body = "\n".join(
@@ -274,7 +284,7 @@ class GameFlow:
                 for e in peeked(view)
                 if card_id(e) in self.tr.content.events
             )
-        if view.pending.kind == "claim_synergy" and (
+        if pending.kind == "claim_synergy" and (
             view.synergy is None or view.synergy.qualifies is None
         ):
             body = self.tr("synergy.none")
@@ -282,11 +292,11 @@ class GameFlow:
             # The option before this one was made for the player (only one was possible):
             # say why this comes, rather than leave a lone dialog unexplained.
             body = "\n".join(part for part in (self.tr("choice.only_one"), body) if part)
-        picked = view.pending.mine.get("picked")
+        picked = pending.mine.get("picked")
         if picked:
             body = self.tr("mulligan.picked", cards=", ".join(self.tr.card(c) for c in picked))
         clock = None
-        if view.pending.kind == "react" and self.session.can.table and self._window_seconds():
+        if pending.kind == "react" and self.session.can.table and self._window_seconds():
             clock = self._window_clock  # a table server's window: its time runs out
         self.busy = True
         self.asking = ChoiceModal(

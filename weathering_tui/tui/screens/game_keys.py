@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import functools
+from typing import TYPE_CHECKING
 
 from ...engine import IllegalAction
 from ...engine import actions as act
@@ -13,8 +14,13 @@ from .choice import ChoiceModal
 
 TURN_ACTIONS = {"play", "deck", "discard", "draw", "trade", "store", "power", "end"}
 
+if TYPE_CHECKING:
+    from .game_host import GameHost
+else:
+    GameHost = object  # (the type checker's view of what GameScreen shares)
 
-class GameKeys:
+
+class GameKeys(GameHost):
     """Mixed into `GameScreen`: its state (session, tr, selected…) lives there."""
 
     # ------------------------------------------------------------ keys

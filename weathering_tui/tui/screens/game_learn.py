@@ -4,6 +4,8 @@ lesson expects on the bottom line, and what comes after the last one (a part of
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from ...engine import actions as act
 from ...words.describe import move_label
 from ..widgets import DeckPane, EventsPane, Gauge, HandPane, LogPane, PlayersPane
@@ -33,8 +35,13 @@ MOVE_KEYS = {
 }
 CARD_MOVES = (act.PlayCard, act.PutInDeck, act.Discard)
 
+if TYPE_CHECKING:
+    from .game_host import GameHost
+else:
+    GameHost = object  # (the type checker's view of what GameScreen shares)
 
-class GameLearn:
+
+class GameLearn(GameHost):
     """Mixed into `GameScreen`: its state (session, tr, busy…) lives there."""
 
     _learn_done_shown = False
@@ -47,7 +54,7 @@ class GameLearn:
         tr, view = self.tr, self.view()
         label = move_label(tr, view, expected)
         key = MOVE_KEYS.get(type(expected))
-        if view.pending.kind != "turn" or key is None:
+        if view.pending is None or view.pending.kind != "turn" or key is None:
             return tr("learn.todo.dialog", label=label)
         if isinstance(expected, CARD_MOVES):
             card = tr.card(expected.card)
