@@ -33,7 +33,7 @@ from ..net import protocol as pr
 from ..net.headless import play_seat
 from ..storage.redis_server import NEEDED, server_binary
 from .load import lean_tables
-from .server import cpu_seconds
+from .processes import cpu_seconds
 
 ROUNDS = 4  # games played for each latency figure, players on A and on B in turns
 

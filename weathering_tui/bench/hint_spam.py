@@ -33,7 +33,7 @@ from pathlib import Path
 
 from ..bots import BOTS
 from ..net.client import TableClient
-from .server import _arrows, _cmdline, _pids, _two_tables, cpu_seconds, ssh_server
+from .processes import cmdline, cpu_seconds, pids, ssh_server, two_tables
 
 TABLE = "bench-h"
 ESCAPE_WAIT = 0.12  # after a lone Escape (Textual's ESCDELAY is 0.1 s)
@@ -83,8 +83,8 @@ async def spam(chan, keys: list[tuple[bytes, float]]) -> None:
 
 def join_of(identity: str) -> int | None:
     """The pid of the door's join process for `identity`."""
-    for pid in _pids():
-        line = _cmdline(pid)
+    for pid in pids():
+        line = cmdline(pid)
         if b"weathering_tui\x00join" in line and identity.encode() in line:
             return pid
     return None
@@ -92,7 +92,7 @@ def join_of(identity: str) -> int | None:
 
 async def hint_figures(port: int, victim_key, spammer_key, rate: float, rounds: int, server):
     from ..net.ssh_gate import fingerprint
-    from .term import open_term, wait
+    from .term import arrows, open_term, wait
 
     conn, chan, term = await open_term(port, victim_key, user="other")
     await wait(term, lambda t: "bench-b" in t)
@@ -112,7 +112,7 @@ async def hint_figures(port: int, victim_key, spammer_key, rate: float, rounds: 
         started = time.perf_counter()
         task = asyncio.ensure_future(spam(schan, keys)) if keys else None
         await asyncio.sleep(0.3)  # the spam under way before measuring
-        times = await _arrows(chan.write, term, wait, rounds)
+        times = await arrows(chan.write, term, wait, rounds)
         seconds = time.perf_counter() - started
         used = (cpu_seconds(join) if join else 0.0) - cpu[0], cpu_seconds(server.pid) - cpu[1]
         if task is not None:
@@ -144,7 +144,7 @@ def bench_hints(rate: float = 30, rounds: int = 30) -> int:
     try:
         victim = asyncssh.generate_private_key("ssh-ed25519")
         spammer = asyncssh.generate_private_key("ssh-ed25519")
-        asyncio.run(_two_tables(path))
+        asyncio.run(two_tables(path))
         asyncio.run(seat_at_turn(path, f"ssh:{fingerprint(spammer)}"))
         print(
             f"one player spamming hints, another's ↓/↑ in the lobby through SSH "

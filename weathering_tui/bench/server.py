@@ -27,6 +27,7 @@ import time
 from pathlib import Path
 
 from ..net.headless import play_seat
+from .processes import cmdline, cpu_split, pids, rss_mib, ssh_server, two_tables
 
 CONFIG_FOR = {2: "1v1", 3: "2v1", 4: "2v2", 5: "3v2"}
 
@@ -36,25 +37,6 @@ def table_actions(folder: Path) -> int:
     from ..storage.journal import read_table
 
     return sum(len(read_table(path).actions) for path in folder.glob("*.toml"))
-
-
-def rss_mib(pid: int) -> float:
-    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
-        if line.startswith("VmRSS:"):
-            return int(line.split()[1]) / 1024
-    return 0.0
-
-
-def cpu_seconds(pid: int) -> float:
-    """User and system CPU a process has used so far (from /proc)."""
-    return sum(cpu_split(pid))
-
-
-def cpu_split(pid: int) -> tuple[float, float]:
-    """(user, system) CPU seconds a process has used so far."""
-    fields = Path(f"/proc/{pid}/stat").read_text().rpartition(")")[2].split()
-    tick = os.sysconf("SC_CLK_TCK")
-    return int(fields[11]) / tick, int(fields[12]) / tick
 
 
 def _load_part(args) -> list[float]:
@@ -101,32 +83,14 @@ async def load(path: Path, tables, seats: int, pace_games: float) -> list[float]
     return latencies
 
 
-async def _arrows(write, term, wait, rounds: int = 20) -> list[float]:
-    """↓ and ↑ move the selection in the lobby (one pane repaints): ms from each key to
-    the screen that shows it."""
-
-    def first_selected(t):
-        return "▸ bench-a" in t
-
-    times = []
-    for _ in range(rounds):
-        for key_bytes, test in (
-            (b"\x1b[B", lambda t: not first_selected(t)),
-            (b"\x1b[A", first_selected),
-        ):
-            started = time.perf_counter()
-            write(key_bytes)
-            await wait(term, test)
-            times.append((time.perf_counter() - started) * 1000)
-    return times
-
-
 async def _local_pty_keys(path: Path, Term, wait) -> list[float]:  # noqa: N803 - a class
     """The lobby's keys in a `weathering join` on a local pty, the same screen."""
     import fcntl
     import pty
     import struct
     import termios
+
+    from .term import arrows
 
     master, slave = pty.openpty()
     fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 80, 0, 0))
@@ -152,7 +116,7 @@ async def _local_pty_keys(path: Path, Term, wait) -> list[float]:  # noqa: N803 
     loop.add_reader(master, readable)
     try:
         await wait(term, lambda t: "bench-b" in t)
-        return await _arrows(lambda data: os.write(master, data), term, wait)
+        return await arrows(lambda data: os.write(master, data), term, wait)
     finally:
         loop.remove_reader(master)
         child.kill()
@@ -163,7 +127,7 @@ async def _local_pty_keys(path: Path, Term, wait) -> list[float]:  # noqa: N803 
 async def ssh_figures(port: int, key, players: int, path: Path) -> None:
     """Connect `players` SSH sessions (pty 80×24): time to the first lobby frame; then
     key → repaint (n opens a dialog, Escape closes it), measured on the first one."""
-    from .term import Term, open_term, wait
+    from .term import Term, arrows, open_term, wait
 
     sessions, connects = [], []
     for _ in range(players):
@@ -176,14 +140,14 @@ async def ssh_figures(port: int, key, players: int, path: Path) -> None:
     dialogs = []
     await wait(term, lambda t: "bench-b" in t)
 
-    keys = await _arrows(chan.write, term, wait)
+    keys = await arrows(chan.write, term, wait)
     for _ in range(10):  # n opens a dialog (a new screen), Escape closes it
         for key_bytes, test in ((b"n", lambda t: "2v1" in t), (b"\x1b", lambda t: "2v1" not in t)):
             started = time.perf_counter()
             chan.write(key_bytes)
             await wait(term, test)
             dialogs.append((time.perf_counter() - started) * 1000)
-    joins = [pid for pid in _pids() if b"weathering_tui\x00join" in _cmdline(pid)]
+    joins = [pid for pid in pids() if b"weathering_tui\x00join" in cmdline(pid)]
     memory = [rss_mib(pid) for pid in joins]
     print(f"{players} SSH sessions (asyncssh client, pty 80x24, loopback)")
     print(
@@ -207,45 +171,6 @@ async def ssh_figures(port: int, key, players: int, path: Path) -> None:
         conn.close()
 
 
-async def _two_tables(path: Path) -> None:
-    from ..net import protocol as pr
-
-    reader, writer = await asyncio.open_unix_connection(str(path))
-    writer.write(pr.client_line(pr.Hello(pr.PROTOCOL, "bench", identity="bench-host")))
-    for name in ("bench-a", "bench-b"):
-        writer.write(pr.client_line(pr.CreateTable(name, "1v1", (0, 1))))
-    await writer.drain()
-    await asyncio.sleep(0.3)
-    writer.close()
-
-
-def _pids() -> list[int]:
-    return [int(p) for p in os.listdir("/proc") if p.isdigit()]
-
-
-def _cmdline(pid: int) -> bytes:
-    try:
-        return Path(f"/proc/{pid}/cmdline").read_bytes()
-    except OSError:
-        return b""
-
-
-def ssh_server(folder: Path, path: Path, port: int, sessions: int, *more: str):
-    """`weathering serve` with its SSH door on loopback `port`, once it listens."""
-    server = subprocess.Popen(
-        [sys.executable, "-m", "weathering_tui", "serve", "--socket", str(path)]
-        + ["--saves-dir", str(folder), "--ssh", f"127.0.0.1:{port}"]
-        + ["--max-ssh", str(sessions), "--max-ssh-per-key", str(sessions), *more],
-        stdout=subprocess.DEVNULL,
-    )
-    for _ in range(200):
-        if path.exists():
-            break
-        time.sleep(0.05)
-    time.sleep(0.5)
-    return server
-
-
 def bench_ssh(players: int) -> int:
     import asyncssh
 
@@ -254,7 +179,7 @@ def bench_ssh(players: int) -> int:
     server = ssh_server(folder, path, port, players + 4)
     try:
         key = asyncssh.generate_private_key("ssh-ed25519")
-        asyncio.run(_two_tables(path))
+        asyncio.run(two_tables(path))
         asyncio.run(ssh_figures(port, key, players, path))
         print(f"  server memory: {rss_mib(server.pid):.1f} MiB")
     finally:

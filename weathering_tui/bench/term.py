@@ -43,3 +43,23 @@ async def open_term(port: int, key, size: tuple[int, int] = (80, 24), user: str 
         lambda: term, term_type="xterm-256color", term_size=size, encoding=None
     )
     return conn, chan, term
+
+
+async def arrows(write, term, wait, rounds: int = 20) -> list[float]:
+    """↓ and ↑ move the selection in the lobby (one pane repaints): ms from each key to
+    the screen that shows it."""
+
+    def first_selected(t):
+        return "▸ bench-a" in t
+
+    times = []
+    for _ in range(rounds):
+        for key_bytes, test in (
+            (b"\x1b[B", lambda t: not first_selected(t)),
+            (b"\x1b[A", first_selected),
+        ):
+            started = time.perf_counter()
+            write(key_bytes)
+            await wait(term, test)
+            times.append((time.perf_counter() - started) * 1000)
+    return times
