@@ -31,7 +31,8 @@ class Client:
             return False
         line = pr.ViewHead(table="t", version=state.version).line(text, len(self.log), True)
         message = pr.parse_server(line)
-        view = message["view"]
+        assert isinstance(message, pr.ViewMessage)
+        view = message.view
         self.log.extend(view.pop("log"))
         self.data = view if self.sent is None else {**self.data, **view}
         self.sent = sent

@@ -47,7 +47,7 @@ class LeakProbe:
                 continue
             state = table.game.state
             assert f"{state.rng:016x}" not in text and '"rng"' not in text
-            if message.get("type") != "view" or message["table"] != table.name:
+            if not isinstance(message, pr.ViewMessage) or message.table != table.name:
                 continue
             seat = conn.tables[table.name]
             hidden = set(state.draw_pile) | set(state.event_pile)
@@ -62,7 +62,7 @@ class LeakProbe:
             shown = card_ids(message)
             leaked = (shown & hidden) - public - mine
             assert not leaked, f"seat {seat} was sent {sorted(leaked)}"
-            for entry in message["view"]["log"]:
+            for entry in message.view["log"]:
                 if entry["secret"]:
                     assert seat in entry["audience"]
             self.checked += 1

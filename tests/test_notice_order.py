@@ -27,7 +27,7 @@ def heard() -> tuple[TableClient, list]:
 
 
 def test_a_notice_without_a_whole_order_number_is_no_message():
-    assert pr.parse_server(notice("paused", 0))["n"] == 0
+    assert pr.parse_server(notice("paused", 0)) == pr.Notice("k", "paused", "", 0)
     for wrong in (-1, True, "5", 5.0, None):
         with pytest.raises(TypeError):
             notice("paused", wrong)  # the server cannot send it

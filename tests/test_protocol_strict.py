@@ -152,8 +152,11 @@ async def test_the_server_refuses_them_all_and_is_unchanged(tmp_path):
 
 def test_server_messages_are_typed_both_ways():
     line = pr.server_line("seated", table="t", seat=1)
-    parsed = {"type": "seated", "table": "t", "seat": 1, "creator": False}
-    assert pr.parse_server(line) == parsed
+    assert pr.parse_server(line) == pr.Seated("t", 1)
+    for name in ("created", "watching", "taken_over"):  # one class for each type
+        message = pr.parse_server(pr.server_line(name, table="t"))
+        assert pr.message_type(message) == name and message.table == "t"
+        assert pr.message_data(message) == {"type": name, "table": "t"}
     with pytest.raises(TypeError):
         pr.server_line("seated", table="t", seat="1")  # the server cannot send it
     for bad in (

@@ -19,7 +19,8 @@ from .notice_order import NoticeOrder
 class TableClient:
     """Keeps the newest view of each table this connection sits at or watches.
 
-    `on_event(kind, data)` is called for every message (after the views are updated);
+    `on_event(kind, data)` is called for every message (after the views are updated),
+    `kind` its type and `data` its fields as the line had them (`protocol.message_data`);
     `on_link(up)` when the link goes down or comes back."""
 
     def __init__(
@@ -126,13 +127,13 @@ class TableClient:
             message = pr.parse_server(line)
         except pr.ProtocolError:
             return  # not a message of this protocol: nothing to act on
-        if message["type"] == "notice":
+        if isinstance(message, pr.Notice):
             if not self.notice_order.fresh(message):
                 return
-            if message["kind"] in ("paused", "moving"):
-                self.paused.add(message["table"])
-            elif message["kind"] == "resumed":
-                self.paused.discard(message["table"])
+            if message.kind in ("paused", "moving"):
+                self.paused.add(message.table)
+            elif message.kind == "resumed":
+                self.paused.discard(message.table)
         if not self._table_gone(message):  # (else: said once already)
             self._receive(message)
 
@@ -150,16 +151,15 @@ class TableClient:
 
     # ------------------------------------------------------------ messages
 
-    def _receive(self, message: dict) -> None:
-        kind = message.get("type")
-        if kind == "welcome":
-            self.identity, self.name = message["identity"], message["name"]
+    def _receive(self, message: pr.ServerMessage) -> None:
+        if isinstance(message, pr.Welcome):
+            self.identity, self.name = message.identity, message.name
             # The views are kept (a screen shows the last one until the table sends its
             # own again, whole: a new connection's first view starts its log at 0).
             self.logs.clear()
             if self.auto_pass:
                 self.send(pr.Options(auto_pass=True))
-            for held in message.get("seats", []):
+            for held in message.seats:
                 self.seats.setdefault(held["table"], held["seat"])
             for table, seat in self.seats.items():  # back to where we sat
                 self.send(pr.TakeSeat(table, seat, self.codes.get(table, "")))
@@ -169,41 +169,40 @@ class TableClient:
             self.connected.set()
             if self.on_link is not None:
                 self.on_link(True)
-        elif kind == "view":
+        elif isinstance(message, pr.ViewMessage):
             self._view(message)
-        elif kind == "tables":
-            self.tables = message["tables"]
-        elif kind == "seated":
-            self.seats[message["table"]] = message["seat"]
-            if message.get("creator"):
-                self.created.add(message["table"])
-        elif kind == "table":
-            self.summaries[message["table"]] = message["summary"]
-        elif kind == "taken_over":  # the same identity sat down elsewhere: not ours now
-            self.seats.pop(message["table"], None)
-            self.views.pop(message["table"], None)
-        elif kind == "watching":
-            self.watching.add(message["table"])
+        elif isinstance(message, pr.TablesList):
+            self.tables = message.tables
+        elif isinstance(message, pr.Seated):
+            self.seats[message.table] = message.seat
+            if message.creator:
+                self.created.add(message.table)
+        elif isinstance(message, pr.WaitingRoom):
+            self.summaries[message.table] = message.summary
+        elif isinstance(message, pr.TakenOver):  # the same identity sat down elsewhere
+            self.seats.pop(message.table, None)
+            self.views.pop(message.table, None)
+        elif isinstance(message, pr.Watching):
+            self.watching.add(message.table)
         if self.on_event is not None:
-            self.on_event(kind, message)
+            self.on_event(pr.message_type(message), pr.message_data(message))
 
-    def _table_gone(self, message: dict) -> bool:
+    def _table_gone(self, message: pr.ServerMessage) -> bool:
         """A table gone (expired: nothing of it is kept, nor sat at again after a drop),
         or never made: True for the `no_table` answering the seat asked with a table
         whose making was just refused (`full` says why; this would only add noise)."""
-        kind = message.get("type")
-        if kind == "notice" and message["kind"] == "expired":
-            self._drop(message["table"])
+        if isinstance(message, pr.Notice) and message.kind == "expired":
+            self._drop(message.table)
             return False
-        if kind != "error":
+        if not isinstance(message, pr.ErrorMessage):
             return False
-        params = message.get("params")
+        params = message.params
         table = params.get("table") if isinstance(params, dict) else None
         if not isinstance(table, str):
             return False
-        if message.get("code") in ("full", "storage"):  # (storage: the store refused it)
+        if message.code in ("full", "storage"):  # (storage: the store refused it)
             self.refused.add(table)
-        elif message.get("code") == "no_table" and table in self.refused:
+        elif message.code == "no_table" and table in self.refused:
             self.refused.discard(table)
             return True
         return False
@@ -219,15 +218,15 @@ class TableClient:
         self.paused.discard(table)
         self.window_ends.pop(table, None)
 
-    def _view(self, message: dict) -> None:
-        table = message["table"]
-        data = message["view"]
-        start = message.get("log_start", 0)
+    def _view(self, message: pr.ViewMessage) -> None:
+        table = message.table
+        data = message.view
+        start = message.log_start
         log = self.logs.setdefault(table, [])
         if start == 0:
             log.clear()
         base = self.view_data.get(table)
-        full = message.get("full", True)
+        full = message.full
         if start != len(log) or (not full and base is None):  # out of step: ask again
             self.view_data.pop(table, None)
             seat = self.seats.get(table)
@@ -247,8 +246,8 @@ class TableClient:
         if self.with_log:
             view = attrs.evolve(view, log=tuple(log))
         self.views[table] = view
-        self.hints[table] = bool(message.get("hints", False))
-        left = message.get("window", 0.0)
+        self.hints[table] = message.hints
+        left = message.window
         if left > 0:
             self.window_ends[table] = time.monotonic() + left
         else:

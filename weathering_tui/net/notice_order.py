@@ -19,6 +19,8 @@ from __future__ import annotations
 
 import time
 
+from .protocol import Notice
+
 
 class NoticeClock:
     """A server's notice numbers: strictly increasing, after every number relayed."""
@@ -43,10 +45,10 @@ class NoticeOrder:
     def __init__(self):
         self.last: dict[str, int] = {}
 
-    def fresh(self, message: dict) -> bool:
+    def fresh(self, notice: Notice) -> bool:
         """Whether a (checked) notice is newer than the last applied for its table, in
         which case it is the last applied now. A stale one is to be dropped unseen."""
-        table, number = message["table"], message["n"]
+        table, number = notice.table, notice.n
         if number <= self.last.get(table, -1):
             return False
         self.last[table] = number

@@ -325,9 +325,24 @@ class Notice:
 
 @attrs.frozen
 class TableNamed:
-    """created, watching, taken_over: one table's name."""
+    """A message that names one table and says nothing more."""
 
     table: str = attrs.field(validator=_of(str))
+
+
+@attrs.frozen
+class Created(TableNamed):
+    """The table asked for is made (its maker sits down next)."""
+
+
+@attrs.frozen
+class Watching(TableNamed):
+    """This connection watches the table (its views follow)."""
+
+
+@attrs.frozen
+class TakenOver(TableNamed):
+    """The same identity sat down at this table on another connection: not ours now."""
 
 
 @attrs.frozen
@@ -339,26 +354,40 @@ class Seated:
     creator: bool = attrs.field(default=False, validator=_of(bool))
 
 
-SERVER_TYPES = {
+ServerMessage = (
+    Welcome | TablesList | WaitingRoom | ViewMessage | ErrorMessage | Notice | TableNamed | Seated
+)
+SERVER_TYPES: dict[str, type[ServerMessage]] = {
     "welcome": Welcome,
     "tables": TablesList,
     "table": WaitingRoom,
     "view": ViewMessage,
     "error": ErrorMessage,
     "notice": Notice,
-    "created": TableNamed,
-    "watching": TableNamed,
-    "taken_over": TableNamed,
+    "created": Created,
+    "watching": Watching,
+    "taken_over": TakenOver,
     "seated": Seated,
 }
+SERVER_NAMES = {cls: name for name, cls in SERVER_TYPES.items()}
+
+
+def message_type(message: ServerMessage) -> str:
+    """A server message's `type` on the wire."""
+    return SERVER_NAMES[type(message)]
+
+
+def message_data(message: ServerMessage) -> dict:
+    """A server message as its line's JSON object: its fields (those that are None left
+    out) and its `type`."""
+    data = {k: v for k, v in attrs.asdict(message, recurse=False).items() if v is not None}
+    data["type"] = message_type(message)
+    return data
 
 
 def server_line(message_type: str, /, **fields) -> bytes:
     """One server message, built (and so checked) from its class, as a JSON line."""
-    message = SERVER_TYPES[message_type](**fields)
-    data = {k: v for k, v in attrs.asdict(message, recurse=False).items() if v is not None}
-    data["type"] = message_type
-    return dumps(data) + b"\n"
+    return dumps(message_data(SERVER_TYPES[message_type](**fields))) + b"\n"
 
 
 class ViewHead:
@@ -379,9 +408,9 @@ class ViewHead:
         return b'{"view":' + view_json + start + self.rest + b"\n"
 
 
-def parse_server(line: bytes) -> dict:
-    """A line from the server, checked against its message class: the message as a
-    dict (its fields and `type`), or ProtocolError."""
+def parse_server(line: bytes) -> ServerMessage:
+    """A line from the server, checked against its message class: the message (an
+    instance of that class; `message_type` says its type), or ProtocolError."""
     try:
         data = json.loads(line)
     except (ValueError, UnicodeDecodeError, RecursionError):
@@ -390,10 +419,9 @@ def parse_server(line: bytes) -> dict:
         raise ProtocolError("bad_message", "not a server message")
     fields = {k: v for k, v in data.items() if k != "type"}
     try:
-        SERVER_TYPES[data["type"]](**fields)
+        return SERVER_TYPES[data["type"]](**fields)
     except (TypeError, ValueError) as exc:
         raise ProtocolError("bad_message", clean(str(exc), 120)) from None
-    return data
 
 
 def action_data(action) -> dict:
