@@ -55,14 +55,6 @@ def test_a_gap_in_the_journal_is_refused(tmp_path):
     assert cli(["check", str(save)]) == 2
 
 
-def test_reset_empties_it(tmp_path):
-    journal = FileJournal(tmp_path / "j.journal")
-    journal.append(0, game_with(3).actions)
-    assert journal.length == 3 and len(journal.entries()) == 3
-    journal.reset()
-    assert journal.length == 0 and journal.entries() == []
-
-
 async def test_a_table_server_compacts_its_journal_off_the_event_loop(tmp_path, monkeypatch):
     """Every COMPACT_EVERY journal lines the save is written again and the journal
     emptied, by the server's writer thread (never on the event loop); the finished

@@ -7,7 +7,7 @@ import random
 
 from test_history import scrambled
 
-from weathering_tui.bots.review import Decision, decisions, review, review_decisions, to_json
+from weathering_tui.bots.review import SeatDecision, decisions, review, review_decisions, to_json
 from weathering_tui.cli import main
 from weathering_tui.engine import apply, new_game, view_for
 from weathering_tui.sim.simulate import play_game, setup_for
@@ -44,7 +44,7 @@ def test_a_seat_is_judged_from_its_own_view_alone():
             assert [p.hand for p in twin.players] != [p.hand for p in state.players]
             view = view_for(twin, seat, with_log=False)
             if len(view.legal) > 1:
-                twins.append(Decision(index, view, action))
+                twins.append(SeatDecision(index, view, action))
         apply(state, action)
     real = decisions(setup, actions, [seat])
     assert [d.index for d in real] == [d.index for d in twins]

@@ -16,7 +16,7 @@ sampled worlds. What the review keeps:
 - the curve of the Écolos' win chance along the game, one point per reviewed decision,
   as the deciding seat's search saw it.
 
-`Decision`s are taken from the game by `decisions()`; `review_decisions()` sees only
+`SeatDecision`s are taken from the game by `decisions()`; `review_decisions()` sees only
 those views: nothing else of the game reaches the search. Each search is seeded from
 the decision's index and seat, and its budget is a count of rollouts, so the same save
 gives the same review on any machine.
@@ -37,7 +37,7 @@ WORST = 3
 
 
 @attrs.frozen
-class Decision:
+class SeatDecision:
     """One decision of a seat: the view it had and the move it made."""
 
     index: int  # the action's index in the game
@@ -65,7 +65,7 @@ class Review:
     reviewed: dict[int, int]  # decisions reviewed per seat
 
 
-def decisions(setup, actions: Iterable, seats: Iterable[int], content=None) -> list[Decision]:
+def decisions(setup, actions: Iterable, seats: Iterable[int], content=None) -> list[SeatDecision]:
     """The decisions of `seats` where there was a choice, each with the seat's view then
     (in a reaction window, the seat the engine asks: the one whose answer was taken)."""
     wanted = set(seats)
@@ -76,13 +76,13 @@ def decisions(setup, actions: Iterable, seats: Iterable[int], content=None) -> l
         if pending is not None and pending.seat in wanted:
             view = view_for(state, pending.seat, with_log=False)
             if len(view.legal) > 1:
-                found.append(Decision(index, view, action))
+                found.append(SeatDecision(index, view, action))
         apply(state, action)
     return found
 
 
 def review_decisions(
-    found: list[Decision],
+    found: list[SeatDecision],
     content=None,
     budget: int = BUDGET,
     progress: Callable[[int], None] | None = None,

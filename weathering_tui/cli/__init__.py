@@ -1,4 +1,8 @@
-"""The `weathering` command line."""
+"""The `weathering` command line: its options (`build_parser`, usage errors in one line,
+in French where asked), `main`, which hands each command to its module (`saves.py`:
+check, list, replay, review; `net.py`: serve, join; `sim.py`: simulate, duel, balance;
+`join --bot`: net/headless.py; `export`: storage/redis_store.py), and playing at this
+terminal: new, load, learn (`_play`, which opens the app)."""
 
 from __future__ import annotations
 

@@ -1,11 +1,17 @@
-"""The views a table sends after a change, built for all its seats at once.
+"""The view lines a table sends after a change: the part every seat shares built once,
+each seat's own part added to it.
 
 Most of a view is the same for every seat (the gauge, the players' public facts, the
-events, the log's public entries): that part is built, converted and encoded once per
-change (`Frame`), and each seat adds only its own part (`engine.view.SEAT_FIELDS`, its
-own entry of `players`, the log's secrets addressed to it). What a connection receives
-is exactly the fields of `view_to_data(view_for(state, seat))` that changed since the
-view it has, and the log entries it has not seen (tests/net/test_broadcast.py).
+events, the log's public entries): that part is converted and encoded once per change
+(`Frame`, which takes from the frame before it every record that did not change), and
+each seat adds only its own part (`engine.view.SEAT_FIELDS`, its own entry of `players`,
+the log's secrets addressed to it: `LogCache` encodes each entry once for its audience
+and once for the others). `seat_view` gives one seat its view as JSON: whole the first
+time, then exactly the fields of `view_to_data(view_for(state, seat))` that changed
+since the view it was last sent (`Sent`) and the log entries it has not seen; nothing
+when nothing changed for it (nor, with `hide_reactions`, while a reaction window it is
+not asked in is open). The table's driver sends it in a `protocol.ViewHead` line
+(tests/test_broadcast.py).
 """
 
 from __future__ import annotations

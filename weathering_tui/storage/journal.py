@@ -8,11 +8,12 @@ should the save be damaged, the backup with the journal is the game too. Reading
 table back is the save plus the journal's actions beyond it, so `kill -9` at any
 instant loses no action that anyone saw.
 
-`Journal` is the storage interface (`RedisJournal` in storage/redis_store.py is the
-other, a Redis stream); `FileJournal`
-keeps `NAME.journal` beside `NAME.toml`. Its lines are `{"n": INDEX, "action": {…}}`:
-INDEX is the action's place in the game, so a line already in the save is skipped and
-a gap is refused. A last line cut by a crash was never synced, so never shown: it is
+`Journal` is what a table writes its actions to and reads them back from: `FileJournal`
+keeps `NAME.journal` beside `NAME.toml`; `RedisJournal` (storage/redis_store.py) is a
+Redis stream, emptied in the transaction that writes the save. Each line or entry is an
+action and its index `n` (a file's line: `{"n": INDEX, "action": {…}}`): INDEX is the
+action's place in the game, so a line already in the save is skipped and a gap is
+refused. A last line cut by a crash was never synced, so never shown: it is
 left out.
 """
 
@@ -41,9 +42,6 @@ class Journal(Protocol):
     def entries(self) -> list[tuple[int, dict]]:
         """Every (index, action data) kept, in order."""
 
-    def reset(self) -> None:
-        """Empty: the save now holds everything (called once the save is durable)."""
-
     @property
     def length(self) -> int: ...
 
@@ -57,7 +55,8 @@ def lines(start: int, actions: list) -> bytes:
 
 
 class FileJournal:
-    """`NAME.journal` beside the table's save: appended, fsync'd, truncated."""
+    """`NAME.journal` beside the table's save: appended, fsync'd, and at each compaction
+    cut to the lines beyond the save's backup (`keep`)."""
 
     def __init__(self, path: Path):
         self.path = Path(path)
@@ -139,14 +138,6 @@ class FileJournal:
         kept = b"".join(line + b"\n" for line in raw.split(b"\n") if start <= _index(line) < end)
         if kept != raw:
             atomic_write(self.path, kept, True)
-        self.length = 0
-
-    def reset(self) -> None:
-        fd = os.open(self.path, os.O_WRONLY | os.O_TRUNC | os.O_CREAT, 0o600)
-        try:
-            os.fsync(fd)
-        finally:
-            os.close(fd)
         self.length = 0
 
 

@@ -1,21 +1,30 @@
 """Tables kept in Redis (`weathering serve --store redis://HOST:PORT/N`).
 
-A table is three keys, under a prefix (`weathering:` by default):
+A table's game is two keys, under a prefix (`weathering:` by default), and the set of
+names:
 
 - `table:NAME:save` — the table's TOML save (the game compacted: setup, actions, state,
   and the table's seats in [meta.table]), the same text a `tables/NAME.toml` holds;
 - `table:NAME:journal` — a Redis Stream, one entry per action beyond the save
   (fields `n`: the action's index, `action`: its JSON), appended before any view that
-  shows its result leaves the server;
+  shows its result leaves the server (`RedisJournal`);
 - `tables` — the set of table names.
 
-Compaction (a new save, then an empty journal) is one MULTI/EXEC transaction, so a
-reader never sees the save without its journal or an action twice.
+The servers sharing a store keep more beside them (net/cluster.py: each table's lease
+`table:NAME:owner`, its lobby `summary`, a table not started yet as `waiting`, read
+here too, the commands relayed to its owner, each server's liveness): this module only
+reads and writes the games.
+
+Compaction (a new save, then an empty journal) is atomic, so a reader never sees the
+save without its journal or an action twice: a MULTI/EXEC transaction, or, while a
+server holds the table's lease, a Lua script that first checks the lease is still its
+own (`FENCED_SAVE`; appends likewise, `FENCED_APPEND`). `export_table` writes a table
+out as a TOML save.
 
 Durability is Redis's: run it with `appendonly yes` and `appendfsync always` (the
 README's "Many machines" section) so that an acknowledged append survives a Redis
 restart. Every call here blocks on the network: the server makes them off its event
-loop (`asyncio.to_thread`), as it does for file writes.
+loop (in a thread: a table's writes in storage/writer.py's), as it does for file writes.
 """
 
 from __future__ import annotations
@@ -204,11 +213,6 @@ class RedisJournal:
             assert fields is not None  # only a trimmed entry has none: these streams are not
             found.append((int(fields[b"n"]), json.loads(fields[b"action"])))
         return found
-
-    @_guarded
-    def reset(self) -> None:
-        self.store.redis.delete(self.stream)
-        self.length = 0
 
 
 def export_table(url: str, table: str, path) -> str:
