@@ -1,6 +1,8 @@
 """ "Since your last turn": at the start of each of a player's turns, before any dialog
 of that turn, what the other seats did, naming them; any key goes on."""
 
+from textual import events
+
 from weathering_tui.play.recap import Recaps
 from weathering_tui.tui.app import WeatheringApp
 from weathering_tui.tui.screens.choice import ChoiceModal
@@ -186,3 +188,30 @@ async def test_l_in_the_recap_opens_the_whole_log_and_its_end_gives_the_turn():
         await wait_for(pilot, lambda: isinstance(app.screen, LogScreen))
         await pilot.press("escape")
         await wait_for(pilot, lambda: screen._my_turn() or isinstance(app.screen, ChoiceModal))
+
+
+async def test_two_keys_queued_on_the_recap_close_it_and_nothing_under_it():
+    """A key typed twice before the recap's pop is drawn (a fast key repeat, a slow SSH
+    link) closes the recap once: the second dismissed the screen under it (the game, back
+    to the lobby; or a dialog just pushed, before it mounted: NoMatches in its on_mount)."""
+    from textual.app import App
+    from textual.screen import Screen
+
+    closed = []
+
+    class Under(Screen):
+        pass
+
+    app = App()
+    async with app.run_test(size=(80, 24)) as pilot:
+        under = Under()
+        app.push_screen(under)
+        recap = RecapScreen("Since your last turn", ["a line"], "any key goes on")
+        app.push_screen(recap, closed.append)
+        await pilot.pause()
+        assert app.screen is recap
+        for _ in range(2):  # both queued before either is handled
+            recap.post_message(events.Key("space", " "))
+        await pilot.pause()
+        await pilot.pause()
+        assert app.screen is under and closed == [None]

@@ -38,7 +38,8 @@ class RecapScreen(ModalScreen[str | None]):
 
     def on_key(self, event: events.Key) -> None:
         """Any key goes on (a key typed ahead for the turn is spent here, not on a
-        dialog that was not yet on screen when it was typed)."""
+        dialog that was not yet on screen when it was typed). Once: a second key queued
+        before the recap is gone must not dismiss what is under it then."""
         event.stop()
         event.prevent_default()
         if event.key in ("up", "down", "pageup", "pagedown"):
@@ -50,4 +51,5 @@ class RecapScreen(ModalScreen[str | None]):
                 "pagedown": scroll.scroll_page_down,
             }[event.key]()
             return
-        self.dismiss("log" if event.key == "l" else None)
+        if self.app.screen is self:
+            self.dismiss("log" if event.key == "l" else None)
