@@ -3,7 +3,9 @@
 The graph is read from the sources (ast), not from a run: every `import` and
 `from … import` counts, at the top of a module or inside a function, since an import
 deferred into a function is still a circle a reader has to follow. Importing
-`a.b.c` also runs the packages `a.b` above it, so those are edges too.
+`a.b.c` also runs the packages `a.b` above it, so those are edges too. Only what is
+imported under `if TYPE_CHECKING:` is left out: it never runs, and it is how a contract
+(play/session.py) names the types of the sessions that implement it.
 """
 
 from __future__ import annotations
@@ -31,7 +33,17 @@ def imported(name: str, path: Path, known: dict[str, Path]) -> set[str]:
     """The project's modules that `name` (at `path`) imports anywhere in its source."""
     package = name if path.name == "__init__.py" else name.rpartition(".")[0]
     targets: list[str] = []
-    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    typing_only = {
+        id(inner)
+        for node in ast.walk(tree)
+        if isinstance(node, ast.If)
+        and ast.unparse(node.test) in ("TYPE_CHECKING", "typing.TYPE_CHECKING")
+        for inner in ast.walk(node)
+    }
+    for node in ast.walk(tree):
+        if id(node) in typing_only:
+            continue
         if isinstance(node, ast.Import):
             targets += [alias.name for alias in node.names]
         elif isinstance(node, ast.ImportFrom):

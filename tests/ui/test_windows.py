@@ -302,3 +302,20 @@ async def test_a_notice_naming_the_actors_card_leaves_before_the_shared_prompt()
         await pilot.pause()
         assert not list(app._notifications)
         assert "Manifestation" not in screen_text(app)
+
+
+async def test_two_enters_on_the_privacy_screen_close_it_and_nothing_under_it():
+    # Two keys can reach a screen before its close takes effect (0.1 s apart over SSH):
+    # the second must not close the game under it.
+    game = two_players(holds_cancel=False)
+    app = WeatheringApp(lang="fr", saves_dir=None, game=game, pace=0, autosave=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        privacy = app.screen
+        assert isinstance(privacy, PrivacyScreen)
+        privacy.action_ready()
+        privacy.action_ready()  # (as if the second Enter came before the first was done)
+        await pilot.pause()
+        await pilot.pause()
+        assert isinstance(app.screen, GameScreen)
+        assert app.screen._my_turn()

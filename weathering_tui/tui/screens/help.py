@@ -11,6 +11,7 @@ from textual.widgets import Static, TabbedContent, TabPane
 
 from ...words import HELP_KEYS as KEYS
 from ...words import LEGEND, RULES
+from .closing import close
 
 
 class HelpScreen(ModalScreen[None]):
@@ -122,4 +123,4 @@ class HelpScreen(ModalScreen[None]):
         self.query_one(TabbedContent).active = tab
 
     def action_close(self) -> None:
-        self.dismiss(None)
+        close(self)

@@ -9,6 +9,8 @@ from textual.containers import VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
+from .closing import close
+
 
 class LogScreen(ModalScreen[None]):
     DEFAULT_CSS = """
@@ -37,4 +39,4 @@ class LogScreen(ModalScreen[None]):
         scroll.scroll_end(animate=False)
 
     def action_close(self) -> None:
-        self.dismiss(None)
+        close(self)

@@ -9,6 +9,8 @@ from textual.containers import Center, Middle
 from textual.screen import Screen
 from textual.widgets import Static
 
+from .closing import close
+
 
 class PrivacyScreen(Screen[None]):
     DEFAULT_CSS = """
@@ -38,4 +40,4 @@ class PrivacyScreen(Screen[None]):
                 yield Static(Text(self.body), id="privacy-body")
 
     def action_ready(self) -> None:
-        self.dismiss(None)
+        close(self)  # (Enter twice: the game under it stays)

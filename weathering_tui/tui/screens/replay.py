@@ -12,6 +12,7 @@ from textual.containers import Horizontal
 from textual.screen import Screen
 
 from ..widgets import EventsPane, Gauge, HandPane, HeaderLine, KeyBar, Line, LogPane, PlayersPane
+from .closing import close
 from .end import chart
 
 if TYPE_CHECKING:
@@ -258,4 +259,4 @@ class ReplayScreen(Screen[None]):
         if self.standalone:
             self.app.exit()
         else:
-            self.dismiss(None)
+            close(self)

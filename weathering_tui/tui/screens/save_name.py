@@ -11,6 +11,8 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Input, Static
 
+from .closing import close
+
 NAME = re.compile(r"^[\w.-]{1,60}$")
 
 
@@ -45,7 +47,7 @@ class SaveNameModal(ModalScreen[str | None]):
     def on_input_submitted(self, event: Input.Submitted) -> None:
         name = event.value.strip().removesuffix(".toml")
         if NAME.match(name):
-            self.dismiss(name)
+            close(self, name)
         else:
             hint = self.query_one("#save-hint", Static)
             hint.update(Text(self.refused(name)))  # (the name as typed: plain)
@@ -53,4 +55,4 @@ class SaveNameModal(ModalScreen[str | None]):
             self.app.bell()
 
     def action_back(self) -> None:
-        self.dismiss(None)
+        close(self)

@@ -11,6 +11,8 @@ from textual.binding import Binding
 from textual.screen import Screen
 from textual.widgets import Input, Static
 
+from .closing import close
+
 
 class TextModal(Screen[str | None]):
     """One line of text; Enter sends it, Escape goes back. With `value` the line starts
@@ -56,11 +58,10 @@ class TextModal(Screen[str | None]):
         if problem:
             self.query_one("#text-problem", Static).update(Text(problem))
             return
-        self.dismiss(event.value)
+        close(self, event.value)
 
     def action_back(self) -> None:
-        if self.app.screen is self:
-            self.dismiss(None)
+        close(self)
 
 
 def ChatModal(tr, limit: int) -> TextModal:  # noqa: N802 - a modal made to measure
