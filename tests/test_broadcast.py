@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 
 from weathering_tui.engine import SPECTATOR, Setup, apply, legal_actions, new_game, view_for
 from weathering_tui.engine.wire import view_to_data, wire_converter
-from weathering_tui.net import protocol as pr
+from weathering_tui.net import server_messages as msg
 from weathering_tui.net.broadcast import Frame, LogCache, seat_view
 
 
@@ -29,9 +29,9 @@ class Client:
         text, sent = seat_view(state, self.seat, answered, frame, self.sent, cache, None)
         if text is None:
             return False
-        line = pr.ViewHead(table="t", version=state.version).line(text, len(self.log), True)
-        message = pr.parse_server(line)
-        assert isinstance(message, pr.ViewMessage)
+        line = msg.ViewHead(table="t", version=state.version).line(text, len(self.log), True)
+        message = msg.parse_server(line)
+        assert isinstance(message, msg.ViewMessage)
         view = message.view
         self.log.extend(view.pop("log"))
         self.data = view if self.sent is None else {**self.data, **view}

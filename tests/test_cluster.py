@@ -18,6 +18,7 @@ from test_store_redis import kept, serve, wait_for
 from weathering_tui.cli import main as cli
 from weathering_tui.engine.wire import action_to_data
 from weathering_tui.net import protocol as pr
+from weathering_tui.net import server_messages as msg
 from weathering_tui.net.cluster import LEASE_MS
 from weathering_tui.storage.redis_store import RedisStore
 from weathering_tui.storage.savefile import read_save
@@ -463,7 +464,7 @@ def test_a_pause_notice_reaches_every_player_of_a_remote_table_once(tmp_path, re
     server.cluster.relay.tell("k", "k", "paused")  # Redis away, said by this server
     said = server.lobby.notice_clock.last  # then the owner's own words, said after it:
     for n, kind in enumerate(("paused", "resumed", "resumed"), start=said + 1):
-        line = pr.server_line("notice", table="k", kind=kind, name="", n=n)
+        line = msg.server_line("notice", table="k", kind=kind, name="", n=n)
         for player in players:
             server.cluster.relay.deliver(server.cluster.relay.token(player), line.rstrip(b"\n"))
     assert [p.lines for p in players] == [["paused", "resumed"], ["paused", "resumed"]]

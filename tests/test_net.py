@@ -17,6 +17,7 @@ from helpers import running_server
 from weathering_tui.cli import main as cli
 from weathering_tui.engine import SPECTATOR
 from weathering_tui.net import protocol as pr
+from weathering_tui.net import server_messages as msg
 from weathering_tui.net.headless import play_seat
 from weathering_tui.net.server import Server
 
@@ -40,14 +41,14 @@ class LeakProbe:
         self.spectator_views = 0
 
     def __call__(self, conn, line: bytes) -> None:
-        message = pr.parse_server(line)  # every line the server sends is of its protocol
+        message = msg.parse_server(line)  # every line the server sends is of its protocol
         text = line.decode()
         for table in self.server.tables.values():
             if table.game is None:
                 continue
             state = table.game.state
             assert f"{state.rng:016x}" not in text and '"rng"' not in text
-            if not isinstance(message, pr.ViewMessage) or message.table != table.name:
+            if not isinstance(message, msg.ViewMessage) or message.table != table.name:
                 continue
             seat = conn.tables[table.name]
             hidden = set(state.draw_pile) | set(state.event_pile)

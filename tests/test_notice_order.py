@@ -10,13 +10,14 @@ from helpers import running_server
 from test_net import answers, raw
 
 from weathering_tui.net import protocol as pr
+from weathering_tui.net import server_messages as msg
 from weathering_tui.net.client import TableClient
 from weathering_tui.net.notice_order import NoticeClock
 from weathering_tui.storage.redis_store import RedisStore
 
 
 def notice(kind: str, n: int, table: str = "k", **fields) -> bytes:
-    return pr.server_line("notice", table=table, kind=kind, name="", n=n, **fields)
+    return msg.server_line("notice", table=table, kind=kind, name="", n=n, **fields)
 
 
 def heard() -> tuple[TableClient, list]:
@@ -27,7 +28,7 @@ def heard() -> tuple[TableClient, list]:
 
 
 def test_a_notice_without_a_whole_order_number_is_no_message():
-    assert pr.parse_server(notice("paused", 0)) == pr.Notice("k", "paused", "", 0)
+    assert msg.parse_server(notice("paused", 0)) == msg.Notice("k", "paused", "", 0)
     for wrong in (-1, True, "5", 5.0, None):
         with pytest.raises(TypeError):
             notice("paused", wrong)  # the server cannot send it
@@ -35,9 +36,9 @@ def test_a_notice_without_a_whole_order_number_is_no_message():
             {"type": "notice", "table": "k", "kind": "paused", "name": "", "n": wrong}
         )
         with pytest.raises(pr.ProtocolError):
-            pr.parse_server(line.encode())
+            msg.parse_server(line.encode())
     with pytest.raises(pr.ProtocolError):  # nor without one
-        pr.parse_server(b'{"type": "notice", "table": "k", "kind": "paused", "name": ""}')
+        msg.parse_server(b'{"type": "notice", "table": "k", "kind": "paused", "name": ""}')
 
 
 def test_a_client_told_resumed_ignores_an_older_paused():

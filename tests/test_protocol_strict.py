@@ -12,6 +12,7 @@ from helpers import running_server
 
 from weathering_tui.engine import actions as act
 from weathering_tui.net import protocol as pr
+from weathering_tui.net import server_messages as msg
 
 WRONG = {
     str: [0, 1.5, True, None, [], {}],
@@ -151,14 +152,14 @@ async def test_the_server_refuses_them_all_and_is_unchanged(tmp_path):
 
 
 def test_server_messages_are_typed_both_ways():
-    line = pr.server_line("seated", table="t", seat=1)
-    assert pr.parse_server(line) == pr.Seated("t", 1)
+    line = msg.server_line("seated", table="t", seat=1)
+    assert msg.parse_server(line) == msg.Seated("t", 1)
     for name in ("created", "watching", "taken_over"):  # one class for each type
-        message = pr.parse_server(pr.server_line(name, table="t"))
-        assert pr.message_type(message) == name and message.table == "t"
-        assert pr.message_data(message) == {"type": name, "table": "t"}
+        message = msg.parse_server(msg.server_line(name, table="t"))
+        assert msg.message_type(message) == name and message.table == "t"
+        assert msg.message_data(message) == {"type": name, "table": "t"}
     with pytest.raises(TypeError):
-        pr.server_line("seated", table="t", seat="1")  # the server cannot send it
+        msg.server_line("seated", table="t", seat="1")  # the server cannot send it
     for bad in (
         b'{"type": "seated", "table": "t", "seat": "1"}',
         b'{"type": "seated", "table": "t"}',
@@ -168,7 +169,7 @@ def test_server_messages_are_typed_both_ways():
         b"not json",
     ):
         with pytest.raises(pr.ProtocolError):
-            pr.parse_server(bad)
+            msg.parse_server(bad)
 
 
 def test_a_seed_beyond_64_bits_is_still_a_message():

@@ -15,6 +15,7 @@ from weathering_tui.cli import main as cli
 from weathering_tui.engine import legal_actions
 from weathering_tui.engine.wire import action_to_data
 from weathering_tui.net import protocol as pr
+from weathering_tui.net import server_messages as msg
 from weathering_tui.net.table import Table
 from weathering_tui.storage.atomicfile import atomic_copy
 from weathering_tui.storage.journal import FileJournal
@@ -158,7 +159,7 @@ async def test_a_damaged_save_without_a_backup_is_listed_damaged_and_refused(tmp
         reader, writer = await raw(server.socket_path, "ann")
         writer.write(pr.client_line(pr.ListTables()))
         listed = (await answers(reader, "tables"))[-1]
-        pr.parse_server(pr.server_line("tables", tables=listed["tables"]))
+        msg.parse_server(msg.server_line("tables", tables=listed["tables"]))
         [entry] = listed["tables"]
         assert entry["name"] == "Tee" and entry["stage"] == "damaged"
         assert entry["damaged"].startswith("meta.action_count is 8 but the game says 9")

@@ -21,7 +21,7 @@ import time
 import attrs
 
 from ..engine import Answers, Setup, apply, legal_actions, new_game
-from ..net import protocol as pr
+from ..net import server_messages as msg
 from ..net.broadcast import Frame, LogCache, Sent, seat_view
 from ..storage.writer import Writer
 
@@ -50,7 +50,7 @@ def engine_and_push(games: int) -> tuple[float, float, list[bytes]]:
             for s in range(SEATS):
                 data, sent[s] = seat_view(state, s, answered, frame, sent[s], log, None)
                 if data is not None:
-                    line = pr.ViewHead("t", state.version).line(data, 0, False)
+                    line = msg.ViewHead("t", state.version).line(data, 0, False)
                     if len(lines) < 4000:
                         lines.append(line)
             end = time.thread_time()

@@ -10,7 +10,7 @@ and once for the others). `seat_view` gives one seat its view as JSON: whole the
 time, then exactly the fields of `view_to_data(view_for(state, seat))` that changed
 since the view it was last sent (`Sent`) and the log entries it has not seen; nothing
 when nothing changed for it (nor, with `hide_reactions`, while a reaction window it is
-not asked in is open). The table's driver sends it in a `protocol.ViewHead` line
+not asked in is open). The table's driver sends it in a `server_messages.ViewHead` line
 (tests/test_broadcast.py).
 """
 

@@ -13,6 +13,7 @@ import attrs
 from ..engine import LogEntry, View
 from ..engine.wire import view_from_data, wire_converter
 from . import protocol as pr
+from . import server_messages as msg
 from .notice_order import NoticeOrder
 
 
@@ -20,7 +21,7 @@ class TableClient:
     """Keeps the newest view of each table this connection sits at or watches.
 
     `on_event(kind, data)` is called for every message (after the views are updated),
-    `kind` its type and `data` its fields as the line had them (`protocol.message_data`);
+    `kind` its type and `data` its fields as the line had them (`msg.message_data`);
     `on_link(up)` when the link goes down or comes back."""
 
     def __init__(
@@ -124,10 +125,10 @@ class TableClient:
         protocol, or a notice older than one applied for its table (a "paused" the
         owner queued while Redis was away, after "resumed"), is dropped unseen."""
         try:
-            message = pr.parse_server(line)
+            message = msg.parse_server(line)
         except pr.ProtocolError:
             return  # not a message of this protocol: nothing to act on
-        if isinstance(message, pr.Notice):
+        if isinstance(message, msg.Notice):
             if not self.notice_order.fresh(message):
                 return
             if message.kind in ("paused", "moving"):
@@ -151,8 +152,8 @@ class TableClient:
 
     # ------------------------------------------------------------ messages
 
-    def _receive(self, message: pr.ServerMessage) -> None:
-        if isinstance(message, pr.Welcome):
+    def _receive(self, message: msg.ServerMessage) -> None:
+        if isinstance(message, msg.Welcome):
             self.identity, self.name = message.identity, message.name
             # The views are kept (a screen shows the last one until the table sends its
             # own again, whole: a new connection's first view starts its log at 0).
@@ -169,32 +170,32 @@ class TableClient:
             self.connected.set()
             if self.on_link is not None:
                 self.on_link(True)
-        elif isinstance(message, pr.ViewMessage):
+        elif isinstance(message, msg.ViewMessage):
             self._view(message)
-        elif isinstance(message, pr.TablesList):
+        elif isinstance(message, msg.TablesList):
             self.tables = message.tables
-        elif isinstance(message, pr.Seated):
+        elif isinstance(message, msg.Seated):
             self.seats[message.table] = message.seat
             if message.creator:
                 self.created.add(message.table)
-        elif isinstance(message, pr.WaitingRoom):
+        elif isinstance(message, msg.WaitingRoom):
             self.summaries[message.table] = message.summary
-        elif isinstance(message, pr.TakenOver):  # the same identity sat down elsewhere
+        elif isinstance(message, msg.TakenOver):  # the same identity sat down elsewhere
             self.seats.pop(message.table, None)
             self.views.pop(message.table, None)
-        elif isinstance(message, pr.Watching):
+        elif isinstance(message, msg.Watching):
             self.watching.add(message.table)
         if self.on_event is not None:
-            self.on_event(pr.message_type(message), pr.message_data(message))
+            self.on_event(msg.message_type(message), msg.message_data(message))
 
-    def _table_gone(self, message: pr.ServerMessage) -> bool:
+    def _table_gone(self, message: msg.ServerMessage) -> bool:
         """A table gone (expired: nothing of it is kept, nor sat at again after a drop),
         or never made: True for the `no_table` answering the seat asked with a table
         whose making was just refused (`full` says why; this would only add noise)."""
-        if isinstance(message, pr.Notice) and message.kind == "expired":
+        if isinstance(message, msg.Notice) and message.kind == "expired":
             self._drop(message.table)
             return False
-        if not isinstance(message, pr.ErrorMessage):
+        if not isinstance(message, msg.ErrorMessage):
             return False
         params = message.params
         table = params.get("table") if isinstance(params, dict) else None
@@ -218,7 +219,7 @@ class TableClient:
         self.paused.discard(table)
         self.window_ends.pop(table, None)
 
-    def _view(self, message: pr.ViewMessage) -> None:
+    def _view(self, message: msg.ViewMessage) -> None:
         table = message.table
         data = message.view
         start = message.log_start

@@ -46,6 +46,7 @@ import contextlib
 import json
 
 from . import protocol as pr
+from . import server_messages as msg
 from .cluster_base import ALIVE_MS, LEASE_MS, OUT_KEEP, RELEASE, RENEW, TICK, Link, refused
 from .cluster_owner import Ownership
 from .cluster_relay import Relay
@@ -184,7 +185,7 @@ class Cluster:
             raise self._unmade(table, "name_taken", "a table has that name already")
         self.owner.leases[table.key] = token
         self.publish_summaries()
-        conn.send(pr.server_line("created", table=table.name))
+        conn.send(msg.server_line("created", table=table.name))
         self.lobby.broadcast_lobby()
 
     def _unmade(self, table, code: str, detail: str) -> pr.ProtocolError:

@@ -9,6 +9,7 @@ import secrets
 import socket
 
 from . import protocol as pr
+from . import server_messages as msg
 
 LEASE_MS = 3000  # a table whose owner stops renewing is taken over after this
 ALIVE_MS = 10000  # a server not seen for this long: its players have left our tables
@@ -95,7 +96,7 @@ class RemoteConn:
 
     def error(self, code: str, message: str = "", params: dict | None = None) -> None:
         fields = {"params": params} if params else {}
-        self.send(pr.server_line("error", code=code, message=message, **fields))
+        self.send(msg.server_line("error", code=code, message=message, **fields))
 
     def close(self) -> None:
         self.closed = True

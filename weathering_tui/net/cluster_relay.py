@@ -15,6 +15,7 @@ import weakref
 import attrs
 
 from . import protocol as pr
+from . import server_messages as msg
 from .cluster_base import TABLE_MESSAGES, TICK, Link
 
 
@@ -271,7 +272,7 @@ class Relay:
         elif kind == "resumed":
             self.moving.discard(name)
         number = self.lobby.notice_clock.next()
-        line = pr.server_line("notice", table=shown, kind=kind, name="", n=number)
+        line = msg.server_line("notice", table=shown, kind=kind, name="", n=number)
         for conn in self.forwarded.get(name, ()):
             said = (name, self.token(conn))
             if self.told.get(said) != kind:  # once, whoever says it first

@@ -13,7 +13,7 @@ import socket
 import struct
 import time
 
-from . import protocol as pr
+from . import server_messages as msg
 
 MAX_BUFFER = 1024 * 1024  # a client that reads slower than this is dropped
 RATE = 50.0  # messages a second, on average (a scripted bot included)
@@ -121,7 +121,7 @@ class Connection:
 
     def error(self, code: str, message: str = "", params: dict | None = None) -> None:
         fields = {"params": params} if params else {}
-        self.send(pr.server_line("error", code=code, message=message, **fields))
+        self.send(msg.server_line("error", code=code, message=message, **fields))
         self.count_error()
 
     def count_error(self) -> None:

@@ -16,6 +16,7 @@ from ..bots import pacing
 from ..bots.pool import BotPool
 from ..storage.writer import Writer
 from . import protocol as pr
+from . import server_messages as msg
 from .broadcast import Frame, seat_view
 from .cluster_base import refused
 from .table import Table
@@ -153,7 +154,7 @@ class TableDriver:
         Every human opponent is asked in every window, so waiting on one tells nothing."""
         table, lobby = self.table, self.lobby
         if table.game is None:
-            line = pr.server_line("table", table=table.name, summary=table.summary())
+            line = msg.server_line("table", table=table.name, summary=table.summary())
             for conn in lobby.at(table.name):
                 if lobby.seat_held(conn, table) is not None:
                     conn.send(line)
@@ -183,7 +184,7 @@ class TableDriver:
                 continue
             conn.sent_views[table.name] = sent
             if head is None:  # what every seat's message says alike, checked once
-                head = pr.ViewHead(table.name, state.version, self.window_left(), table.hints)
+                head = msg.ViewHead(table.name, state.version, self.window_left(), table.hints)
             conn.send(head.line(view, last.log if last is not None else 0, last is None))
         if undone:  # said after the shorter log: the client puts it in its place
             self.lobby.notice(table, "undo", undone, at=undone_at)

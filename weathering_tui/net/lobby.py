@@ -14,6 +14,7 @@ import time
 
 from ..engine import SPECTATOR
 from . import protocol as pr
+from . import server_messages as msg
 from .connection import Connection
 from .driver import Kit, TableDriver
 from .lobby_limits import (
@@ -131,7 +132,7 @@ class Lobby:
             asyncio.get_running_loop().call_later(wait, self._lobby_due, conn)
             return
         conn.last_list = time.monotonic()
-        conn.send(pr.server_line("tables", tables=self.listing()))
+        conn.send(msg.server_line("tables", tables=self.listing()))
 
     def _lobby_due(self, conn: Connection) -> None:
         conn.list_due = False
@@ -258,7 +259,7 @@ class Lobby:
         )
         if self.cluster is not None:  # made once its lease and record are in the store
             return self.cluster.claim(conn, table)
-        conn.send(pr.server_line("created", table=name))
+        conn.send(msg.server_line("created", table=name))
         self.broadcast_lobby()
 
     def _expire_if_unjoined(self, table: Table) -> None:
@@ -273,7 +274,7 @@ class Lobby:
         """A table that waited too long goes: its creator (wherever they are) and who
         is at it are told, then the lobby (its save, if any, stays; none before a start)."""
         if not table.joined:
-            line = pr.server_line(
+            line = msg.server_line(
                 "notice",
                 table=table.name,
                 kind="expired",
@@ -303,7 +304,7 @@ class Lobby:
         for other in self.at(table.name):  # one connection holds a seat: the newest one
             if other is not conn and other.identity == conn.identity:
                 self.unplace(other, table.name)
-                other.send(pr.server_line("taken_over", table=table.name))  # said aloud
+                other.send(msg.server_line("taken_over", table=table.name))  # said aloud
         self.place(conn, table.name, index)
         driver = self.driver(table.name)
         driver.back(index)
@@ -313,7 +314,7 @@ class Lobby:
             if table.started:
                 driver.settle()  # a window waiting for them: its clock starts
         mine = table.creator == conn.identity
-        conn.send(pr.server_line("seated", table=table.name, seat=index, creator=mine))
+        conn.send(msg.server_line("seated", table=table.name, seat=index, creator=mine))
         if not table.started and table.start_when_full and table.full():
             driver.begin()
         else:
@@ -329,7 +330,7 @@ class Lobby:
         if watching >= self.limits.max_spectators:
             raise pr.ProtocolError("full", "this table has as many spectators as it may")
         self.place(conn, table.name, SPECTATOR)
-        conn.send(pr.server_line("watching", table=table.name))
+        conn.send(msg.server_line("watching", table=table.name))
         self.driver(table.name).show()
 
     def leave(self, conn: Connection, name: str) -> None:
@@ -356,7 +357,7 @@ class Lobby:
 
     def notice(self, table: Table, kind: str, name: str, text: str = "", at=None) -> None:
         """A table event for everyone there (chat, a player leaving or coming back)."""
-        line = pr.server_line(
+        line = msg.server_line(
             "notice",
             table=table.name,
             kind=kind,
@@ -382,7 +383,7 @@ class Lobby:
             asyncio.get_running_loop().call_later(wait, self._broadcast_due)
             return
         self.last_broadcast = time.monotonic()
-        line = pr.server_line("tables", tables=self.listing())
+        line = msg.server_line("tables", tables=self.listing())
         for conn in list(self.connections):
             if conn.identity is not None and not conn.tables:
                 conn.send(line)

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import time
 
-from .protocol import Notice
+from .server_messages import Notice
 
 
 class NoticeClock:

@@ -25,6 +25,7 @@ from pathlib import Path
 from ..bots.pool import BotPool
 from ..storage.writer import Writer
 from . import protocol as pr
+from . import server_messages as msg
 from .cluster import Cluster
 from .connection import HELLO_WITHIN, Admission, Connection, user_name
 from .damaged import reopen_file, table_files
@@ -215,7 +216,7 @@ class Server:
         conn = Connection(self, reader, writer)
         refusal = self.admission.admit(conn.uid)
         if refusal is not None:
-            writer.write(pr.server_line("error", code="full", message=refusal))
+            writer.write(msg.server_line("error", code="full", message=refusal))
             writer.close()
             return
         self.connections.add(conn)
@@ -342,7 +343,7 @@ class Server:
             if t.seat_of(conn.identity) is not None and not t.over
         ]
         conn.send(
-            pr.server_line(
+            msg.server_line(
                 "welcome", protocol=pr.PROTOCOL, identity=conn.identity, name=conn.name, seats=seats
             )
         )
