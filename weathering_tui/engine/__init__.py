@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from . import actions
 from .common import REFUSALS, IllegalAction, band_for, card_id
-from .core import apply, new_game, replay
+from .core import apply, headless, new_game, replay
 from .determinize import determinize
 from .flow import LABELS, difficulty_of, synergy_of, with_difficulty
 from .history import action_from_key, action_key, clone
@@ -63,6 +63,7 @@ __all__ = [
     "decision_for",
     "determinize",
     "difficulty_of",
+    "headless",
     "human_seats",
     "sides_of",
     "legal_actions",

@@ -189,10 +189,13 @@ def power_can_cancel(state: GameState, seat: int, event: bool) -> bool:
 def cancel_options(state: GameState, seat: int, event: bool) -> list[str | None]:
     """What this seat could cancel with now: None for the reaction power, else card instances."""
     player = state.players[seat]
-    options: list[str | None] = [None] if power_can_cancel(state, seat, event) else []
     hand = player.hand
     tables = tables_for(state)
-    if tables.cancel_copies.isdisjoint(hand) and tables.copies.issuperset(hand):
+    no_card = tables.plain_copies.issuperset(hand)
+    if no_card and (event or player.character not in tables.reaction_powers):
+        return []  # no cancel card in hand and no reaction power: most seats, most times
+    options: list[str | None] = [None] if power_can_cancel(state, seat, event) else []
+    if no_card:
         return options  # no cancel card in hand: most hands hold none
     cancel_cards = _cancel_cards(state.content)
     held = [c for c in hand if card_id(c) in cancel_cards]
@@ -218,24 +221,46 @@ def _asked(state: GameState, seat: int, event: bool) -> bool:
     return asked_anyway(state, seat)
 
 
+def _next_asked(state: GameState, order: list[int], index: int, event: bool) -> int:
+    """The first index from `index` on whose seat the window asks (`_asked`), else
+    len(order). A seat seen at a glance to be unasked (no copy of a cancel card in hand,
+    nor a card the tables do not know; no reaction power, never for an event; not a seat
+    every window asks) is passed over without asking `_asked`: most seats, most windows."""
+    players = state.players
+    tables = tables_for(state)
+    plain = tables.plain_copies
+    powers = frozenset() if event else tables.reaction_powers
+    every = state.setup.ask_every_human
+    for i in range(index, len(order)):
+        player = players[order[i]]
+        if (
+            plain.issuperset(player.hand)
+            and player.character not in powers
+            and not (every and player.human)
+        ):
+            continue
+        seat = order[i]
+        if _asked(state, seat, event):
+            return i
+    return len(order)
+
+
 def step_reaction(state: GameState, frame: ReactionFrame) -> None:
-    while frame.index < len(frame.order):
-        seat = frame.order[frame.index]
-        if _asked(state, seat, event=False):
-            state.pending = Pending("react", seat, _public(frame.announcement))
-            return
-        frame.index += 1
+    index = frame.index = _next_asked(state, frame.order, frame.index, False)
+    if index < len(frame.order):
+        seat = frame.order[index]
+        state.pending = Pending("react", seat, _public(frame.announcement))
+        return
     state.stack.pop()
     resolve_announcement(state, frame.announcement, None)
 
 
 def step_event_window(state: GameState, frame: EventWindowFrame) -> None:
-    while frame.index < len(frame.order):
-        seat = frame.order[frame.index]
-        if _asked(state, seat, event=True):
-            state.pending = Pending("react", seat, {"action": "event", "card": frame.card})
-            return
-        frame.index += 1
+    index = frame.index = _next_asked(state, frame.order, frame.index, True)
+    if index < len(frame.order):
+        seat = frame.order[index]
+        state.pending = Pending("react", seat, {"action": "event", "card": frame.card})
+        return
     state.stack.pop()
     finish_event(state, frame.card, None)
 

@@ -145,7 +145,7 @@ def level(state: GameState, seat: int) -> int:
 def power_cost(state: GameState, seat: int) -> int:
     player = state.players[seat]
     power = state.content.characters[player.character].power
-    return power.at(level_for(state, player.stored_ap)).cost
+    return power.levels[level_for(state, player.stored_ap) - 1].cost  # power.at(level)
 
 
 def frugal_cost(printed: int, phase: int, side: str) -> int:

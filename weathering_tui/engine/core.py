@@ -22,6 +22,15 @@ def new_game(setup: Setup, content: Content | None = None) -> GameState:
     return state
 
 
+def headless(state: GameState) -> GameState:
+    """The game from now on plays headless (a simulation, a rollout: nobody reads it but
+    its outcome): no log, and no history of its actions, so nothing to undo. The same
+    decisions give the same game as otherwise (tests/test_headless.py)."""
+    state.keep_log = False
+    state.headless = True
+    return state
+
+
 def apply(state: GameState, action, view=None) -> GameState:
     """Apply one action in place and return the state; an illegal action raises
     `IllegalAction` (a code and its parameters) and changes nothing.
@@ -32,12 +41,12 @@ def apply(state: GameState, action, view=None) -> GameState:
     pending = state.pending
     # A pass moves no version, so the version alone does not say the view is current:
     # the decision it shows must be the one pending now, for the same seat.
+    shown = view.pending if view is not None else None
     trusted = (
-        view is not None
+        shown is not None
         and view.version == state.version
         and pending is not None
-        and view.pending is not None
-        and view.pending.kind == pending.kind
+        and shown.kind == pending.kind
         and view.seat == pending.seat == getattr(action, "seat", None)
         and _listed(action, view.legal)
     )
@@ -51,6 +60,11 @@ def apply(state: GameState, action, view=None) -> GameState:
     # move the version: who was asked stays as secret as what they hold (network.md).
     if not (pending.kind == "react" and isinstance(action, act.Pass)):
         state.version += 1
+    if state.headless:  # no history to keep
+        state.pending = None
+        _dispatch(state, pending, action)
+        loop.run(state, _dispatch)
+        return state
     before = history.fingerprint(state)
     state.pending = None
     _dispatch(state, pending, action)
@@ -149,4 +163,4 @@ def _choose_card(state: GameState, kind: str, frame, card) -> None:
         effects.choose_exchange(state, frame, card)
 
 
-__all__ = ["IllegalAction", "apply", "new_game", "replay", "why_illegal"]
+__all__ = ["IllegalAction", "apply", "headless", "new_game", "replay", "why_illegal"]

@@ -3,7 +3,9 @@
 Each rule is stated once, as a predicate that returns a refusal (a code and its
 parameters) or None. The legal list is built from those
 predicates and `why_illegal` asks the same ones, so the list and the refusal
-can never disagree (architecture principle 1).
+can never disagree (architecture principle 1). A turn's list, built at every turn
+decision, reads a few of them inline (a flag, a partner's hand): tests/test_engine_tables.py
+checks it against the predicates at every turn of random games in every configuration.
 
 Copies of one card are interchangeable, so a choice among cards lists one
 instance per card id (`distinct`).
@@ -86,7 +88,7 @@ def cost_refusal(state: GameState, seat: int, card: str) -> Refusal:
 
 def deck_refusal(state: GameState, seat: int) -> Refusal:
     player = state.players[seat]
-    const = constants(state)
+    const = state.content.constants
     if not player.is_ecologist:
         return refuse("deck_ecologists_only")
     if state.phase == 2:
@@ -110,8 +112,9 @@ def draw_refusal(state: GameState, seat: int) -> Refusal:
         return refuse("draw_once")
     if not state.draw_pile:
         return refuse("draw_pile_empty")
-    if player.ap < constants(state).draw_cost:
-        return refuse("draw_cost", cost=constants(state).draw_cost)
+    cost = state.content.constants.draw_cost
+    if player.ap < cost:
+        return refuse("draw_cost", cost=cost)
     return None
 
 
@@ -121,8 +124,9 @@ def trade_refusal(state: GameState, seat: int) -> Refusal:
         return refuse("trade_phase_two")
     if player.turn.traded:
         return refuse("trade_once")
-    if player.ap < constants(state).trade_cost:
-        return refuse("trade_cost", cost=constants(state).trade_cost)
+    cost = state.content.constants.trade_cost
+    if player.ap < cost:
+        return refuse("trade_cost", cost=cost)
     if not player.hand:
         return refuse("trade_needs_cards")
     return None
@@ -144,7 +148,7 @@ def partner_refusal(state: GameState, seat: int, partner: int) -> Refusal:
 
 def power_refusal(state: GameState, seat: int) -> Refusal:
     player = state.players[seat]
-    power = character(state, seat).power
+    power = state.content.characters[player.character].power
     if power.timing != "own_turn":
         return refuse("power_in_reaction", power=power.id)
     if player.turn.power_used:
@@ -170,20 +174,33 @@ def _turn(state: GameState, seat: int) -> list:
     for instance in hand:  # in the hand by construction: only the cost remains to check
         if costs[instance] <= ap:  # cost_refusal, from the table of effective costs
             out.extend(plays[instance])
-    if deck_refusal(state, seat) is None:
+    # The refusals below are asked only where a plain flag leaves them something to
+    # refuse: an Écolo's deck in phase 1, a discard not made yet, and so on (the
+    # predicates stay the rules; a flag that already refuses spares their call).
+    turn = player.turn
+    if player.is_ecologist and deck_refusal(state, seat) is None:
         decks = tables.decks[seat]
         out.extend([decks[c] for c in hand])
-    if discard_refusal(state, seat) is None:
+    if not turn.discarded:  # discard_refusal
         discards = tables.discards[seat]
         out.extend([discards[c] for c in hand])
-    if draw_refusal(state, seat) is None:
+    if not turn.drew and draw_refusal(state, seat) is None:
         out.append(tables.draws[seat])
-    if trade_refusal(state, seat) is None:
+    if not turn.traded and trade_refusal(state, seat) is None:
         proposals = tables.proposals[seat]
-        others = tables.others[seat]
-        out.extend([proposals[o] for o in others if partner_refusal(state, seat, o) is None])
+        players = state.players
+        phase_two = state.phase == 2
+        proposed = turn.proposed
+        for other in tables.others[seat]:  # partner_refusal, read inline (another seat)
+            partner = players[other]
+            if (
+                partner.hand
+                and other not in proposed
+                and not (phase_two and partner.side == "ecologist")
+            ):
+                out.append(proposals[other])
     out.extend(tables.store_lists[seat][ap])  # StoreAp of 1 to all its PA
-    if power_refusal(state, seat) is None:
+    if not turn.power_used and power_refusal(state, seat) is None:
         out.extend(_power_uses(state, seat, tables))
     out.append(tables.ends[seat])
     return out
@@ -197,13 +214,13 @@ def _plays(state: GameState, seat: int, instance: str) -> list:
 def _power_uses(state: GameState, seat: int, tables) -> list:
     """The targets (or discard-pile cards) of a power that may be used now."""
     player = state.players[seat]
-    power = character(state, seat).power
-    cost = power_cost(state, seat)
-    effects = power.at(level(state, seat)).effects
+    power = state.content.characters[player.character].power
     if power.after_play_card:
+        cost = power_cost(state, seat)
         uses = tables.powers_on_card[seat]
         return [uses[c] for c in _playable_from_discard(state, seat, player.ap - cost, tables)]
-    targets = tables.targets(fx.target_selector(effects), seat)
+    effects = power.at(level(state, seat)).effects
+    targets = tables.targets(tables.selector(effects), seat)
     if power.target_must_hold_cards:
         targets = [t for t in targets if t is not None and state.players[t].hand]
     uses = tables.powers[seat]

@@ -69,19 +69,24 @@ def forced(state: GameState, pending: Pending):
 def run(state: GameState, dispatch) -> None:
     """Resolve frames until someone must decide (or the game is over). `dispatch`
     carries out an action: forced choices are answered through it, and logged."""
+    stack = state.stack  # the one list of a game's frames (the engine never swaps it)
+    steps = _STEPS
     while state.stage != "over":  # not `state.over`: this loop runs at every step
         pending = state.pending
         if pending is not None:
             # Most decisions (a turn, a reaction) never resolve on their own.
-            only = forced(state, pending) if pending.kind in MAY_RESOLVE else None
+            if pending.kind not in MAY_RESOLVE:
+                return
+            only = forced(state, pending)
             if only is None:
                 return
-            log(state, "forced", seat=pending.seat, decision=pending.kind)
+            if state.keep_log:
+                log(state, "forced", seat=pending.seat, decision=pending.kind)
             state.pending = None
             dispatch(state, pending, only)
             continue
-        if state.stack:
-            frame = state.stack[-1]
-            _STEPS[type(frame)](state, frame)
+        if stack:
+            frame = stack[-1]
+            steps[type(frame)](state, frame)
         else:
             state.pending = Pending("turn", state.active)

@@ -351,6 +351,9 @@ class GameState:
     content: Content = attrs.field(default=None, eq=False, repr=False)
     # A headless simulation that nobody reads the log of turns it off (never saved).
     keep_log: bool = attrs.field(default=True, eq=False, repr=False)
+    # A headless game (`engine.headless`: a simulation, a rollout) keeps no log and no
+    # history either: nobody undoes in it (never saved).
+    headless: bool = attrs.field(default=False, eq=False, repr=False)
     # The actions applied and what may be taken back (engine/history.py); never saved:
     # a save holds its actions, and loading replays them.
     history: History = attrs.field(factory=History, eq=False, repr=False)

@@ -22,16 +22,18 @@ _LAST: list = [None, None, None]  # the last (content, configuration, tables) as
 
 def tables_for(state) -> Tables:
     """The tables of this state's rules and configuration."""
-    content = state.content
-    configuration = state.setup.configuration
     last = _LAST
-    if last[0] is content and last[1] == configuration:  # a game asks again and again
-        return last[2]
+    if last[0] is state.content and last[1] == state.setup.configuration:
+        return last[2]  # a game asks again and again
+    return _tables_of(state.content, state.setup.configuration)
+
+
+def _tables_of(content, configuration: str) -> Tables:
     key = (content, configuration)
     tables = _TABLES.get(key)
     if tables is None:
         tables = _TABLES[key] = Tables(content, configuration)
-    last[:] = content, configuration, tables
+    _LAST[:] = content, configuration, tables
     return tables
 
 
@@ -117,6 +119,7 @@ class Tables:
         self.ends = [act.EndTurn(seat) for seat in seats]
         self._targets: dict[tuple, tuple] = {}
         self._cartouches: dict[str, tuple] = {}
+        self._selectors: dict = {}
         # Every card copy a game deals, and those of the cards that can cancel: a hand
         # within the first set and disjoint from the second holds no cancel card.
         copies = {
@@ -124,12 +127,18 @@ class Tables:
             for card in content.cards.values()
         }
         self.copies = frozenset(c for names in copies.values() for c in names)
+        # The characters whose power cancels in a reaction window (§5.1).
+        self.reaction_powers = frozenset(
+            c.id for c in content.characters.values() if c.power.timing == "reaction"
+        )
         self.cancel_copies = frozenset(
             c
             for card in content.cards.values()
             if card.cancel_effect() is not None
             for c in copies[card.id]
         )
+        # The copies that cannot cancel: a hand within them holds no cancel card.
+        self.plain_copies = self.copies - self.cancel_copies
 
     def _stores_upto(self, seat: int, ap: int) -> tuple:
         return tuple(self.stores[seat][amount] for amount in range(1, ap + 1))
@@ -141,6 +150,14 @@ class Tables:
         if found is None:
             found = self._targets[key] = tuple(seats_named(self.sides, selector, seat))
         return found
+
+    def selector(self, effects) -> str | None:
+        """`fx.target_selector(effects)` of an effect list of the rules (a power's, a
+        card's: they live as long as the content), once per list."""
+        found = self._selectors.get(id(effects))
+        if found is None or found[0] is not effects:
+            found = self._selectors[id(effects)] = (effects, fx.target_selector(effects))
+        return found[1]
 
     def own_turn_cartouches(self, cid: str) -> tuple[tuple[int, str | None], ...]:
         """A card's cartouches that can be played in its owner's turn (not a cancel),

@@ -16,6 +16,7 @@ from ..engine import (
     Setup,
     apply,
     decision_for,
+    headless,
     new_game,
     with_difficulty,
 )
@@ -65,9 +66,11 @@ def play_game(
 ) -> tuple[GameState, list]:
     """Play a game with one bot per seat (`bot_kind` for the Écolos, `lobbyists` for the
     Lobbyistes, default the same), to the end or `stop_after` actions. Without
-    `keep_log` the game keeps no log from the first action on (nothing reads it)."""
+    `keep_log` the game plays headless from the first action on (`engine.headless`:
+    no log, no history; nothing reads them)."""
     state = new_game(setup, content)
-    state.keep_log = keep_log
+    if not keep_log:
+        headless(state)
     bots = make_bots(setup, bot_kind, lobbyists)
     actions: list[Action] = []
     limit = float("inf") if stop_after is None else stop_after

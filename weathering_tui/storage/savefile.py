@@ -93,6 +93,7 @@ def save_converter() -> cattrs.Converter:
         "rng": override(unstruct_hook=lambda v: f"{v:016x}", struct_hook=_parse_rng),
         "content": override(omit=True),
         "keep_log": override(omit=True),
+        "headless": override(omit=True),
         "log": override(omit=True),
         "history": override(omit=True),
     }
