@@ -42,8 +42,16 @@ from .tables import tables_for
 
 
 def _open_window(state: GameState, ann: Announcement) -> None:
-    """The window goes to the actor's opponents only: cancelling an ally is pointless (§8.3)."""
-    state.stack.append(ReactionFrame(ann, list(tables_for(state).opponents[ann.actor])))
+    """The window goes to the actor's opponents only: cancelling an ally is pointless (§8.3).
+    A window that asks nobody closes at once, as `step_reaction` would close it: the
+    action resolves (an announcement is the last thing an action does before the
+    resolution loop steps the window, so nothing comes between)."""
+    order = tables_for(state).opponents[ann.actor]
+    first = _next_asked(state, order, 0, False)
+    if first == len(order):
+        resolve_announcement(state, ann, None)
+        return
+    state.stack.append(ReactionFrame(ann, list(order), first))
 
 
 def _public(ann: Announcement) -> dict:

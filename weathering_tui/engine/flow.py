@@ -36,6 +36,7 @@ from .state import (
     TransitionFrame,
     TurnFlags,
 )
+from .tables import tables_of
 
 
 def _check_setup(setup: Setup, content: Content) -> None:
@@ -147,14 +148,12 @@ def setup_game(setup: Setup, content: Content | None = None) -> GameState:
             )
         )
 
+    tables = tables_of(content, setup.configuration)
     event_pile: list[str] = []
     if setup.events:
-        for event in content.events.values():
-            event_pile.extend(f"{event.id}#{n}" for n in range(1, event.copies + 1))
+        event_pile = list(tables.event_copies)  # every event's copies, in the rules' order
         state_rng = rng.shuffle(state_rng, event_pile)
-    draw_pile = [
-        f"{card.id}#{n}" for card in content.cards.values() for n in range(1, card.copies + 1)
-    ]
+    draw_pile = list(tables.card_copies)  # every card's copies, in the rules' order
     state_rng = rng.shuffle(state_rng, draw_pile)
 
     state = GameState(

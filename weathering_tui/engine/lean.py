@@ -17,7 +17,7 @@ from __future__ import annotations
 from .common import GAUGE_MAX, constants, mods, threshold
 from .state import GameState
 from .tables import tables_for
-from .view import _decision, _hand_cards, _pending, _player, view_for
+from .view import _hand_cards, _player, decided, view_for
 from .view_records import PlayerView
 
 
@@ -76,10 +76,9 @@ class LeanView:
         self.stage = state.stage
         self.active = state.active
         self.players = players = _Players(state, seat)
-        asked, legal = _decision(state, seat, ())
+        self.pending, legal = decided(state, seat)
         self._legal_list = legal
         self.legal = tuple(legal)
-        self.pending = _pending(state, seat, asked)
         self._constants = constants(state)
         self._costs: dict[str, int] | None = None
         self._cost_table: dict[str, int] | None = None

@@ -163,7 +163,8 @@ def power_refusal(state: GameState, seat: int) -> Refusal:
     return None
 
 
-def _turn(state: GameState, seat: int) -> list:
+def turn_actions(state: GameState, seat: int) -> list:
+    """The legal list of `seat` in its own turn (its decision now: `legal_actions`)."""
     player = state.players[seat]
     tables = tables_for(state)
     hand = distinct(player.hand)
@@ -174,22 +175,28 @@ def _turn(state: GameState, seat: int) -> list:
     for instance in hand:  # in the hand by construction: only the cost remains to check
         if costs[instance] <= ap:  # cost_refusal, from the table of effective costs
             out.extend(plays[instance])
-    # The refusals below are asked only where a plain flag leaves them something to
-    # refuse: an Écolo's deck in phase 1, a discard not made yet, and so on (the
-    # predicates stay the rules; a flag that already refuses spares their call).
+    # The refusals of a turn's actions, read inline (the one list built at every turn:
+    # tests/test_engine_tables.py checks it against the predicates above).
     turn = player.turn
-    if player.is_ecologist and deck_refusal(state, seat) is None:
+    const = state.content.constants
+    phase_two = state.phase == 2
+    golden = phase_two and player.side == "ecologist"  # an Écolo in phase 2
+    if (  # deck_refusal
+        player.side == "ecologist"
+        and not phase_two
+        and len(player.deck) < const.deck_limit
+        and ap >= const.deck_cost
+    ):
         decks = tables.decks[seat]
         out.extend([decks[c] for c in hand])
     if not turn.discarded:  # discard_refusal
         discards = tables.discards[seat]
         out.extend([discards[c] for c in hand])
-    if not turn.drew and draw_refusal(state, seat) is None:
+    if not (golden or turn.drew) and state.draw_pile and ap >= const.draw_cost:  # draw_refusal
         out.append(tables.draws[seat])
-    if not turn.traded and trade_refusal(state, seat) is None:
+    if not (golden or turn.traded) and ap >= const.trade_cost and hand:  # trade_refusal
         proposals = tables.proposals[seat]
         players = state.players
-        phase_two = state.phase == 2
         proposed = turn.proposed
         for other in tables.others[seat]:  # partner_refusal, read inline (another seat)
             partner = players[other]
@@ -387,7 +394,7 @@ def _claim(state: GameState, seat: int) -> list:
 
 
 _BY_KIND = {
-    "turn": _turn,
+    "turn": turn_actions,
     "mulligan": _mulligan,
     "react": _react,
     "trade_answer": _trade_answer,

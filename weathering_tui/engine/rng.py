@@ -34,8 +34,20 @@ def below(state: int, n: int) -> tuple[int, int]:
 
 
 def shuffle(state: int, items: list) -> int:
-    """Fisher–Yates shuffle of `items` in place; return the new generator state."""
+    """Fisher–Yates shuffle of `items` in place; return the new generator state.
+    `below` and `next_u64` written out in the loop (a new game shuffles two piles): the
+    same draws, tests/test_rng.py."""
+    whole = 1 << 64
     for i in range(len(items) - 1, 0, -1):
-        state, j = below(state, i + 1)
+        n = i + 1
+        limit = whole - (whole % n)
+        while True:
+            state = (state + 0x9E3779B97F4A7C15) & MASK
+            z = ((state ^ (state >> 30)) * 0xBF58476D1CE4E5B9) & MASK
+            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK
+            value = z ^ (z >> 31)
+            if value < limit:
+                break
+        j = value % n
         items[i], items[j] = items[j], items[i]
     return state

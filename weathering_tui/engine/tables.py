@@ -25,10 +25,10 @@ def tables_for(state) -> Tables:
     last = _LAST
     if last[0] is state.content and last[1] == state.setup.configuration:
         return last[2]  # a game asks again and again
-    return _tables_of(state.content, state.setup.configuration)
+    return tables_of(state.content, state.setup.configuration)
 
 
-def _tables_of(content, configuration: str) -> Tables:
+def tables_of(content, configuration: str) -> Tables:
     key = (content, configuration)
     tables = _TABLES.get(key)
     if tables is None:
@@ -126,6 +126,14 @@ class Tables:
             card.id: [f"{card.id}#{n}" for n in range(1, card.copies + 1)]
             for card in content.cards.values()
         }
+        # The draw pile and the event pile a new game shuffles, in the rules' order: the
+        # same strings in every game (a dict or a set finds one by identity first).
+        self.card_copies = tuple(c for names in copies.values() for c in names)
+        self.event_copies = tuple(
+            f"{event.id}#{n}"
+            for event in content.events.values()
+            for n in range(1, event.copies + 1)
+        )
         self.copies = frozenset(c for names in copies.values() for c in names)
         # The characters whose power cancels in a reaction window (§5.1).
         self.reaction_powers = frozenset(

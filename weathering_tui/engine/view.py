@@ -34,7 +34,7 @@ from .common import (
     threshold,
 )
 from .flow import synergy_of
-from .legal import legal_actions
+from .legal import legal_actions, turn_actions
 from .resolving import public_limbo, public_stack
 from .rewind import can_undo
 from .state import GameState, LogEntry
@@ -53,8 +53,21 @@ from .window import window_choices, window_seats
 
 
 def decision_for(state: GameState, seat: int) -> Decision:
+    pending, legal = decided(state, seat)
+    return Decision(seat, state.version, pending, tuple(legal))
+
+
+def decided(state: GameState, seat: int) -> tuple[PendingView | None, list]:
+    """The pending decision as `seat` sees it and what it may do now: `_pending` and
+    `_decision` of a view that no seat has answered yet. A turn, most decisions of a
+    game, is said at once (the same records: `_pending`'s first case, `legal_actions`)."""
+    pending = state.pending
+    if pending is not None and pending.kind == "turn" and not pending.info:
+        if state.stage != "over" and pending.seat == seat:
+            return PendingView("turn", seat, {}, None, {}), turn_actions(state, seat)
+        return PendingView("turn", pending.seat, {}, None, {}), []
     asked, legal = _decision(state, seat, ())
-    return Decision(seat, state.version, _pending(state, seat, asked), tuple(legal))
+    return _pending(state, seat, asked), legal
 
 
 def _decision(state: GameState, seat: int, answered: Collection[int]) -> tuple[bool, list]:
