@@ -206,12 +206,16 @@ def cancel_options(state: GameState, seat: int, event: bool) -> list[str | None]
     if no_card:
         return options  # no cancel card in hand: most hands hold none
     cancel_cards = _cancel_cards(state.content)
-    held = [c for c in hand if card_id(c) in cancel_cards]
-    for instance in distinct(held) if held else ():
+    if tables.copies.issuperset(hand):  # copies the tables name: a set says which cancel
+        held = [c for c in hand if c in tables.cancel_copies]
+    else:
+        held = [c for c in hand if card_id(c) in cancel_cards]
+    costs = tables.costs[state.phase, player.side]  # effective costs (`effective_cost`)
+    for instance in distinct(held):
         cancel = cancel_cards[card_id(instance)]
-        if cancel is None or (event and not cancel.events):
+        if event and not cancel.events:
             continue
-        if effective_cost(state, seat, instance) <= player.ap:
+        if costs[instance] <= player.ap:
             options.append(instance)
     return options
 

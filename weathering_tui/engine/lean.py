@@ -83,7 +83,9 @@ class LeanView:
         self._costs: dict[str, int] | None = None
         self._cost_table: dict[str, int] | None = None
         # What nearly every decision of a bot reads, made at once (plain attributes).
-        self.me: PlayerView = players[seat]
+        index = seat % len(state.players)  # `players[seat]`, made here at once
+        me = players._built[index] = _player(state, state.players[index], seat)
+        self.me: PlayerView = me
         self.heal_mod, self.damage_mod = mods(state)
 
     @property

@@ -19,6 +19,7 @@ from collections.abc import Collection
 
 from ..content.defs import CARD_TYPES
 from . import actions as act
+from .announce import asked_anyway
 from .common import (
     GAUGE_MAX,
     band_for,
@@ -66,6 +67,13 @@ def decided(state: GameState, seat: int) -> tuple[PendingView | None, list]:
         if state.stage != "over" and pending.seat == seat:
             return PendingView("turn", seat, {}, None, {}), turn_actions(state, seat)
         return PendingView("turn", pending.seat, {}, None, {}), []
+    if pending is not None and pending.kind == "react" and pending.seat == seat:
+        # The seat the engine asks: the window's first seat it asks, and still asked if
+        # it can cancel (or every window asks it): then `window_seats` holds it, and its
+        # choices are its legal actions (let it happen, or a cancel it can pay).
+        legal = legal_actions(state, seat)
+        if len(legal) > 1 or asked_anyway(state, seat):
+            return _pending(state, seat, True), legal
     asked, legal = _decision(state, seat, ())
     return _pending(state, seat, asked), legal
 
