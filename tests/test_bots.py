@@ -198,3 +198,19 @@ def test_the_expert_beats_the_heuristic_on_duplicate_deals(monkeypatch):
     summary = run_duel("expert", "heuristic", "1v1", deals=4, seed=20000).summary()
     assert summary["games"] == 8
     assert summary["a_score"] >= 0.6, summary
+
+
+def test_heuristic_bots_sharing_what_they_remember_of_the_cards_decide_as_fresh_ones():
+    """Every heuristic bot of one set of rules shares its memo of card values, swings
+    and cancels (bots/heuristic.py `_memos`): games played one after another with it
+    warm take the very decisions of the same games played each with a memo of its own."""
+    from weathering_tui.bots import heuristic
+    from weathering_tui.content import configuration_ids
+
+    deals = [(config, 40 + seed) for config in configuration_ids() for seed in range(4)]
+    warm = [play_game(Setup.standard(c, seed=s), "heuristic")[1] for c, s in deals]
+    fresh = []
+    for config, seed in deals:
+        heuristic._memos.cache_clear()
+        fresh.append(play_game(Setup.standard(config, seed=seed), "heuristic")[1])
+    assert warm == fresh

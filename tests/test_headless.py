@@ -89,7 +89,7 @@ def test_a_window_passes_over_exactly_the_seats_it_would_not_ask(configuration, 
     quick = announce._next_asked
     checked = []
 
-    def both(state, order, index, event):
+    def both(state, order, index, event, tables=None):
         for start in range(index, len(order) + 1):
             expected = next(
                 (i for i in range(start, len(order)) if _asked(state, order[i], event)),

@@ -29,6 +29,7 @@ unless it holds nothing for its side.
 
 from __future__ import annotations
 
+import functools
 import random
 from itertools import groupby
 
@@ -56,6 +57,15 @@ def target_of(power: act.UsePower) -> int:
     return power.target
 
 
+@functools.cache
+def _memos(content) -> tuple[dict[tuple, float], dict[tuple, tuple], dict[str, bool]]:
+    """What a heuristic bot remembers of the cards (their values, their cartouches'
+    swings, whether they cancel): each a function of the rules and its key alone, so
+    every bot of the same rules shares them (a simulation's new bots each game found
+    them empty)."""
+    return {}, {}, {}
+
+
 class HeuristicBot:
     name = "heuristic"
     needs_view = True
@@ -63,9 +73,8 @@ class HeuristicBot:
     def __init__(self, seed: int = 0, content=None):
         self.rng = random.Random(seed)
         self.content = content or default_content()
-        self._values: dict[tuple, float] = {}
-        self._swings: dict[tuple, tuple] = {}
-        self._cancels: dict[str, bool] = {}
+        # Shared by every heuristic bot of these rules (`_memos`).
+        self._values, self._swings, self._cancels = _memos(self.content)
         self._sorted: list | None = None  # the options `_groups` sorts out (`_of`)
         self._groups: dict = {}
         self.turn_decisions = 0

@@ -46,8 +46,9 @@ def _open_window(state: GameState, ann: Announcement) -> None:
     A window that asks nobody closes at once, as `step_reaction` would close it: the
     action resolves (an announcement is the last thing an action does before the
     resolution loop steps the window, so nothing comes between)."""
-    order = tables_for(state).opponents[ann.actor]
-    first = _next_asked(state, order, 0, False)
+    tables = tables_for(state)
+    order = tables.opponents[ann.actor]
+    first = _next_asked(state, order, 0, False, tables)
     if first == len(order):
         resolve_announcement(state, ann, None)
         return
@@ -233,13 +234,13 @@ def _asked(state: GameState, seat: int, event: bool) -> bool:
     return asked_anyway(state, seat)
 
 
-def _next_asked(state: GameState, order: list[int], index: int, event: bool) -> int:
+def _next_asked(state: GameState, order, index: int, event: bool, tables=None) -> int:
     """The first index from `index` on whose seat the window asks (`_asked`), else
     len(order). A seat seen at a glance to be unasked (no copy of a cancel card in hand,
     nor a card the tables do not know; no reaction power, never for an event; not a seat
     every window asks) is passed over without asking `_asked`: most seats, most windows."""
     players = state.players
-    tables = tables_for(state)
+    tables = tables or tables_for(state)  # (the caller's, when it has them)
     plain = tables.plain_copies
     powers = frozenset() if event else tables.reaction_powers
     every = state.setup.ask_every_human

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
 
 from ..content.defs import CardDef, CharacterDef, Configuration, Constants
@@ -253,14 +254,27 @@ def mods(state: GameState) -> tuple[int, int]:
     """The active events' heal and damage modifiers, summed (plain loops: the bots ask
     at every decision)."""
     heals = damages = 0
-    events = state.content.events
+    each = _event_mods(state.content)
     for active in state.active_events:
-        for effect in events[active.event].continuous:
+        heal_by, damage_by = each[active.event]
+        heals += heal_by
+        damages += damage_by
+    return heals, damages
+
+
+@functools.cache
+def _event_mods(content) -> dict[str, tuple[int, int]]:
+    """Each event's own heal and damage modifiers, summed over its continuous effects."""
+    out = {}
+    for event in content.events.values():
+        heals = damages = 0
+        for effect in event.continuous:
             if isinstance(effect, HealMod):
                 heals += effect.amount
             elif isinstance(effect, DamageMod):
                 damages += effect.amount
-    return heals, damages
+        out[event.id] = (heals, damages)
+    return out
 
 
 def free_draw_suspended(state: GameState) -> bool:

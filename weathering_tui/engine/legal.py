@@ -187,11 +187,9 @@ def turn_actions(state: GameState, seat: int) -> list:
         and len(player.deck) < const.deck_limit
         and ap >= const.deck_cost
     ):
-        decks = tables.decks[seat]
-        out.extend([decks[c] for c in hand])
+        out.extend(map(tables.decks[seat].__getitem__, hand))
     if not turn.discarded:  # discard_refusal
-        discards = tables.discards[seat]
-        out.extend([discards[c] for c in hand])
+        out.extend(map(tables.discards[seat].__getitem__, hand))
     if not (golden or turn.drew) and state.draw_pile and ap >= const.draw_cost:  # draw_refusal
         out.append(tables.draws[seat])
     if not (golden or turn.traded) and ap >= const.trade_cost and hand:  # trade_refusal

@@ -153,9 +153,11 @@ class Outcome:
     reason: str
 
 
-@attrs.frozen
+@attrs.define(eq=True)
 class Announcement:
-    """An announced, paid action waiting for its reaction window (§8.3)."""
+    """An announced, paid action waiting for its reaction window (§8.3). Never changed
+    once made; not frozen only because a frozen record sets each field through
+    object.__setattr__, and one is made for every announced action."""
 
     kind: str
     actor: int
