@@ -164,6 +164,8 @@ def effective_cost(state: GameState, seat: int, instance: str) -> int:
 
 def distinct(cards: list[str]) -> list[str]:
     """One instance per card id, in order: copies of a card are interchangeable choices."""
+    if len(cards) < 2:
+        return list(cards)
     ids = list(map(card_id, cards))
     order = dict.fromkeys(ids)  # each card once, in order of its first copy
     if len(order) == len(ids):  # no two copies of a card: the common case
@@ -278,6 +280,8 @@ def _event_mods(content) -> dict[str, tuple[int, int]]:
 
 
 def free_draw_suspended(state: GameState) -> bool:
+    if not state.active_events:  # (most rounds of a game of few events)
+        return False
     return any(isinstance(e, SuspendFreeDraw) for e in _continuous(state))
 
 
@@ -286,10 +290,13 @@ def income(state: GameState, seat: int) -> int:
     player = state.players[seat]
     base = configuration(state).table(player.side, state.phase).income
     mods = 0
-    for effect in _continuous(state):
-        if isinstance(effect, IncomeMod) and _who_includes(effect.who, player.side):
-            mods += effect.amount
-    mods += sum(m.amount for m in state.round_mods if m.seat == seat)
+    if state.active_events:
+        for effect in _continuous(state):
+            if isinstance(effect, IncomeMod) and _who_includes(effect.who, player.side):
+                mods += effect.amount
+    for mod in state.round_mods:
+        if mod.seat == seat:
+            mods += mod.amount
     return max(0, base + mods)
 
 

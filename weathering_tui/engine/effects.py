@@ -189,6 +189,8 @@ def step_overflow(state: GameState, frame: OverflowFrame) -> None:
     state.stack.pop()
     limit = constants(state).hand_limit
     over = [p.seat for p in state.players if len(p.hand) > limit and not p.hand_limit_off]
+    if not over:  # (most times)
+        return
     for seat in reversed(ordered_from(state, over, frame.actor)):
         state.stack.append(DiscardChoiceFrame(seat, 0, "overflow"))
 
