@@ -73,10 +73,10 @@ def _public(ann: Announcement) -> dict:
 def announce(state: GameState, ann: Announcement) -> None:
     player = state.players[ann.actor]
     player.turn.acted = True
-    secret, audience = {}, []
-    if ann.kind == "put_in_deck":
-        secret, audience = {"card": ann.card}, [ann.actor]
     if state.keep_log:  # an own secret: nothing hidden comes out (common.log)
+        secret, audience = {}, []
+        if ann.kind == "put_in_deck":
+            secret, audience = {"card": ann.card}, [ann.actor]
         log(state, "announce", secret=secret, audience=audience, **_public(ann))
     _open_window(state, ann)
 

@@ -355,16 +355,17 @@ def draw_cards(state: GameState, seat: int, amount: int, reason: str) -> list[st
     pile = state.draw_pile
     drawn = [pile.pop() for _ in range(min(amount, len(pile)))]
     receive(state, seat, drawn)
-    log(
-        state,
-        "draw",
-        secret={"cards": drawn},
-        audience=[seat],
-        seat=seat,
-        count=len(drawn),
-        wanted=amount,
-        reason=reason,
-    )
+    if state.keep_log or not state.headless:  # (headless: no log, and no undo to stop)
+        log(
+            state,
+            "draw",
+            secret={"cards": drawn},
+            audience=[seat],
+            seat=seat,
+            count=len(drawn),
+            wanted=amount,
+            reason=reason,
+        )
     return drawn
 
 
@@ -372,7 +373,8 @@ def discard_from_hand(state: GameState, seat: int, instance: str, reason: str) -
     """A discard by effect, overflow or event: public, and never yields PA [RB 73]."""
     state.players[seat].hand.remove(instance)
     state.discard_pile.append(instance)
-    log(state, "discard", seat=seat, card=instance, reason=reason, ap=0)
+    if state.keep_log:
+        log(state, "discard", seat=seat, card=instance, reason=reason, ap=0)
 
 
 def nobody_can_play(state: GameState) -> bool:

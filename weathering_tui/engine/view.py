@@ -54,8 +54,18 @@ from .window import window_choices, window_seats
 
 
 def decision_for(state: GameState, seat: int) -> Decision:
-    pending, legal = decided(state, seat)
-    return Decision(seat, state.version, pending, tuple(legal))
+    pending = state.pending
+    if (  # this seat's turn (`decided`'s first case, said here at once)
+        pending is not None
+        and pending.kind == "turn"
+        and pending.seat == seat
+        and not pending.info
+        and state.stage != "over"
+    ):
+        shown = PendingView("turn", seat, {}, None, {})
+        return Decision(seat, state.version, shown, tuple(turn_actions(state, seat)))
+    shown, legal = decided(state, seat)
+    return Decision(seat, state.version, shown, tuple(legal))
 
 
 def decided(state: GameState, seat: int) -> tuple[PendingView | None, list]:
