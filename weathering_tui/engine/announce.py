@@ -337,7 +337,8 @@ def _resolve_put_in_deck(state: GameState, ann: Announcement, cancelled: bool) -
         log(state, "revealed", seat=ann.actor, card=ann.card)
         return
     state.players[ann.actor].deck.append(ann.card)
-    log(state, "decked", secret={"card": ann.card}, audience=[ann.actor], seat=ann.actor)
+    if state.keep_log:  # an own secret: nothing hidden comes out (common.log)
+        log(state, "decked", secret={"card": ann.card}, audience=[ann.actor], seat=ann.actor)
 
 
 def _resolve_discard(state: GameState, ann: Announcement, cancelled: bool) -> None:

@@ -75,11 +75,13 @@ def resolve(state: GameState, effect, actor, target, source) -> None:  # noqa: C
         case fx.GainAp(who=who, amount=amount):
             for seat in seats_for(state, who, actor, target):
                 got = gain_ap(state, seat, amount)
-                log(state, "gain_ap", seat=seat, amount=got, source=source)
+                if state.keep_log:
+                    log(state, "gain_ap", seat=seat, amount=got, source=source)
         case fx.LoseAp(who=who, amount=amount):
             for seat in seats_for(state, who, actor, target):
                 lost = lose_ap(state, seat, amount)
-                log(state, "lose_ap", seat=seat, amount=lost, source=source)
+                if state.keep_log:
+                    log(state, "lose_ap", seat=seat, amount=lost, source=source)
         case fx.GiveCards(who=who, up_to=up_to):
             for seat in seats_for(state, who, actor, target):
                 stack.append(OverflowFrame(actor))
@@ -302,15 +304,19 @@ def step_exchange(state: GameState, frame: ExchangeFrame) -> None:
         second.hand.remove(frame.pick_second)
     receive(state, frame.second, [frame.pick_first] if frame.pick_first else [])
     receive(state, frame.first, [frame.pick_second] if frame.pick_second else [])
-    gave = {str(frame.first): frame.pick_first or "", str(frame.second): frame.pick_second or ""}
-    log(
-        state,
-        "exchange",
-        secret={"gave": gave},
-        audience=[frame.first, frame.second],
-        seats=[frame.first, frame.second],
-        reason=frame.reason,
-    )
+    if state.keep_log or not state.headless:  # (headless: no log, and no undo to stop)
+        gave = {
+            str(frame.first): frame.pick_first or "",
+            str(frame.second): frame.pick_second or "",
+        }
+        log(
+            state,
+            "exchange",
+            secret={"gave": gave},
+            audience=[frame.first, frame.second],
+            seats=[frame.first, frame.second],
+            reason=frame.reason,
+        )
 
 
 def _partner(frame: ExchangeFrame, seat: int) -> int:
