@@ -147,7 +147,7 @@ def bench_hints(count: int = 24, workers: int = 2) -> None:
     variants = (
         ("before", "pimc, 5 × 12"),
         ("now", "expert, 36 to the end"),
-        ("judged", f"expert, {BUDGET} judged at the next round: the hint shown"),
+        ("judged", f"expert, {BUDGET} to the end: the hint shown"),
     )
     for name, label in variants:
         rows = [r[name] for r in results]

@@ -1,11 +1,11 @@
 """Hints (`h`): the expert's best moves for a seat, from that seat's view alone, with
 how sure it is.
 
-The expert (bots/search.py) plays each candidate out against worlds sampled from what
-the seat cannot see, to the next round's start where bots/value.py judges the game
-(a win chance, not a coin: a hint's 96 rollouts say more than 36 played to the end, in
-a third of their time), so a hint knows nothing a player could not: the same view gives
-the same hints whatever the hidden cards are. Its budget is a count of rollouts and its
+The expert (bots/search.py) plays each candidate out to the game's end against worlds
+sampled from what the seat cannot see (judged at the next round's start by
+bots/value.py it was 30× faster, but that judgement's bias was shown as advice: see
+BUDGET), so a hint knows nothing a player could not: the same view gives the same hints
+whatever the hidden cards are. Its budget is a count of rollouts and its
 seed comes from the view, so asking twice gives the same answer.
 
 What a player is shown must be worth trusting:
@@ -36,13 +36,18 @@ from .search import Estimate, SearchBot, Stopped  # noqa: F401 - Stopped is the 
 
 HINTS = 3
 CANDIDATES = 12
-# Rollouts in all, each played to the next round's start and judged there by
-# bots/value.py. `python -m weathering_tui.bench hints 200`, against a reference played
-# to the end: 96 judged ones shown within 5 points of it in 48 % of positions (36 played
-# to the end: 43 %), tied in 117 of 200 (181), as good a first move (46 %, 2.4 points),
-# in 0.35 of the time.
-BUDGET = 96
-HORIZON = 1  # rounds a rollout plays before it is judged (None: to the end)
+# Rollouts in all, each played to the game's end. Measured on the same 40 positions
+# against the deep reference of `python -m weathering_tui.bench hints` (every move on 48
+# worlds to the end, the best ones on 192 more), CPU seconds per hint beside pimc's 0.29:
+#   96 judged by bots/value.py at the next round's start: its best move is the
+#     reference's in 40 %, following it costs 2.4 points, shown within 5 points in 45 %
+#     (off by 8.0), 0.05 s: fast, but the value's bias read as advice;
+#   288 judged two rounds on: 38 %, 2.1, 50 % (5.7), 0.29 s;
+#   192 to the end: 48 %, 2.0, 57 % (5.2), 0.65 s;  288: 57 %, 1.6, 68 % (4.3), 0.95 s;
+#   480 to the end: 55 %, 1.0, 75 % (3.3), 1.6 s — the one a player can trust most, in
+#     about 5.6× pimc's time (off the event loop, at low priority, cancellable).
+BUDGET = 480
+HORIZON: int | None = None  # rounds a rollout plays before it is judged (None: to the end)
 
 
 @attrs.frozen
