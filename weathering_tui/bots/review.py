@@ -32,7 +32,7 @@ import attrs
 from ..engine import View, action_key, apply, new_game, view_for
 from .search import SearchBot
 
-BUDGET = 96  # rollouts per decision reviewed (an offline command: worth more than a hint)
+BUDGET = 96  # rollouts to the end per decision reviewed (hundreds of them: a fifth of a hint)
 WORST = 3
 
 
