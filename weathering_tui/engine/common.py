@@ -322,8 +322,10 @@ def lose_ap(state: GameState, seat: int, amount: int) -> int:
     return lost
 
 
-def heal(state: GameState, amount: int, source: str, seat: int | None) -> None:
-    amount = max(0, amount + heal_mod(state))
+def heal(state: GameState, amount: int, source: str, seat: int | None, events: bool = True) -> None:
+    """Restore PV up to the gauge's top; `events`: as the events at work modify it (not
+    during the transition: R75)."""
+    amount = max(0, amount + (heal_mod(state) if events else 0))
     before = state.hp
     state.hp = min(GAUGE_MAX, state.hp + amount)
     if seat is not None:

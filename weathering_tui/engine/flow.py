@@ -15,6 +15,7 @@ from .common import (
     draw_cards,
     free_draw_suspended,
     gain_ap,
+    heal,
     income,
     log,
     nobody_can_play,
@@ -342,10 +343,8 @@ def claim_synergy(state: GameState, frame: TransitionFrame, seat: int, claim: bo
     kind = synergy_of(state, seat)
     types = sorted(state.content.cards[c.partition("#")[0]].type for c in state.players[seat].deck)
     log(state, "synergy", seat=seat, synergy=kind, types=types)
-    if kind == "single_type":
-        before = state.hp
-        state.hp = min(GAUGE_MAX, state.hp + const.single_type_heal)
-        log(state, "heal", source="synergy", amount=state.hp - before, hp=state.hp)
+    if kind == "single_type":  # no event acts during the transition (R75)
+        heal(state, const.single_type_heal, "synergy", None, events=False)
     else:
         pile = state.draw_pile
         drawn = [pile.pop() for _ in range(min(const.four_types_draw, len(pile)))]
