@@ -12,12 +12,13 @@ from . import actions as act
 from . import announce, effects, flow, history, loop
 from .common import IllegalAction, card_id
 from .legal import legal_actions, why_illegal
+from .setup import mulligan_pick, setup_game
 from .state import GameState, Pending, Setup
 
 
 def new_game(setup: Setup, content: Content | None = None) -> GameState:
     """Set up a game (§3.2) and stop at the first mulligan decision."""
-    state = flow.setup_game(setup, content)
+    state = setup_game(setup, content)
     loop.run(state, _dispatch)
     return state
 
@@ -148,7 +149,7 @@ def _dispatch(state: GameState, pending: Pending, action) -> None:
 
 def _choose_card(state: GameState, kind: str, frame, card) -> None:
     if kind == "mulligan":
-        flow.mulligan_pick(state, frame, frame.next_seat, card)
+        mulligan_pick(state, frame, frame.next_seat, card)
     elif kind == "choose_discard":
         effects.choose_discard(state, frame, card)
     elif kind == "choose_give":

@@ -5,6 +5,7 @@ from __future__ import annotations
 from . import announce, effects, flow
 from .common import log
 from .legal import legal_actions
+from .setup import step_mulligan
 from .state import (
     ArrangeFrame,
     DiscardChoiceFrame,
@@ -35,7 +36,7 @@ HAND_KINDS = frozenset({"choose_discard", "choose_give", "choose_exchange"})
 MAY_RESOLVE = AUTO_KINDS | HAND_KINDS
 
 _STEPS = {
-    MulliganFrame: flow.step_mulligan,
+    MulliganFrame: step_mulligan,
     RoundStartFrame: flow.step_round_start,
     TransitionFrame: flow.step_transition,
     EventWindowFrame: announce.step_event_window,
