@@ -14,7 +14,7 @@ ENGLISH_ONLY = re.compile(r"\bLobbyists?\b")
 def english_texts() -> list[str]:
     tr = Tr("en")
     texts = list(en.STRINGS.values()) + list(en.REFUSALS.values()) + [en.RULES]
-    texts += [f"{k} {v}" for k, v in en.HELP_KEYS + en.LEGEND]
+    texts += [f"{k} {v}" for k, v in [*en.HELP_KEYS.values(), *en.LEGEND]]
     texts += [tr.card(c) + " " + tr.card_text(c) for c in tr.content.cards]
     texts += [tr.event(e) + " " + tr.event_text(e) for e in tr.content.events]
     texts += [

@@ -518,30 +518,30 @@ WAITING: dict[str, str] = {
 }
 
 # The help: keys, the legend of symbols, the rules in short.
-HELP_KEYS: list[tuple[str, str]] = [
-    ("↑ ↓ / 1–9", "select a card in the hand"),
-    ("p / Enter", "play the selected card (effect and target in a dialog)"),
-    ("b", "put the card in your deck (Écolos, phase 1, 1 PA)"),
-    ("x", "discard the card for PA (once per turn)"),
-    ("d", "draw (1 PA, once per turn; not Écolos in phase 2)"),
-    ("t", "propose a blind trade (1 PA if accepted)"),
-    ("s", "store PA on your character (levels at 3 and 6)"),
-    ("o", "use your character's power"),
-    ("e", "end your turn"),
-    (
+HELP_KEYS: dict[str, tuple[str, str]] = {  # by the action of keymap.KEYS
+    "select": ("↑ ↓ / 1–9", "select a card in the hand"),
+    "play": ("p / Enter", "play the selected card (effect and target in a dialog)"),
+    "deck": ("b", "put the card in your deck (Écolos, phase 1, 1 PA)"),
+    "discard": ("x", "discard the card for PA (once per turn)"),
+    "draw": ("d", "draw (1 PA, once per turn; not Écolos in phase 2)"),
+    "trade": ("t", "propose a blind trade (1 PA if accepted)"),
+    "store": ("s", "store PA on your character (levels at 3 and 6)"),
+    "power": ("o", "use your character's power"),
+    "end": ("e", "end your turn"),
+    "undo": (
         "u",
         "take back your last move of this turn (not after a draw, an event, a random draw or another player's decision)",
     ),
-    ("h", "hint: the expert's three best moves from what you can see"),
-    ("space", "hurry the bots"),
-    ("? / F1", "this help; c: the cards; l: the whole log"),
-    ("v", "the active events, in full"),
-    ("ctrl+s", "save under a name (the game also autosaves after every action)"),
-    ("ctrl+b", "hand your seat to a bot (a player who leaves)"),
-    ("m", "at a table server: write a line to the table"),
-    ("a", "at a table server: pass by yourself where you cannot cancel"),
-    ("q / ctrl+q", "quit (the game is saved)"),
-]
+    "hint": ("h", "hint: the expert's three best moves from what you can see"),
+    "skip": ("space", "hurry the bots"),
+    "help": ("? / F1", "this help; c: the cards; l: the whole log"),
+    "events": ("v", "the active events, in full"),
+    "save": ("ctrl+s", "save under a name (the game also autosaves after every action)"),
+    "hand_over": ("ctrl+b", "hand your seat to a bot (a player who leaves)"),
+    "chat": ("m", "at a table server: write a line to the table"),
+    "auto_pass": ("a", "at a table server: pass by yourself where you cannot cancel"),
+    "quit": ("q / ctrl+q", "quit (the game is saved)"),
+}
 
 LEGEND: list[tuple[str, str]] = [
     ("PV", "the ecosystem's health points, the 0–30 gauge"),

@@ -519,30 +519,30 @@ WAITING: dict[str, str] = {
 }
 
 # The help: keys, the legend of symbols, the rules in short.
-HELP_KEYS: list[tuple[str, str]] = [
-    ("↑ ↓ / 1–9", "choisir une carte de la main"),
-    ("p / Entrée", "jouer la carte choisie (effet et cible dans une fenêtre)"),
-    ("b", "mettre la carte au deck (Écolos, phase 1, 1 PA)"),
-    ("x", "défausser la carte pour des PA (une fois par tour)"),
-    ("d", "piocher (1 PA, une fois par tour ; pas les Écolos en phase 2)"),
-    ("t", "proposer un échange à l'aveugle (1 PA si accepté)"),
-    ("s", "stocker des PA sur son personnage (niveaux à 3 et 6)"),
-    ("o", "utiliser le pouvoir du personnage"),
-    ("e", "finir son tour"),
-    (
+HELP_KEYS: dict[str, tuple[str, str]] = {  # by the action of keymap.KEYS
+    "select": ("↑ ↓ / 1–9", "choisir une carte de la main"),
+    "play": ("p / Entrée", "jouer la carte choisie (effet et cible dans une fenêtre)"),
+    "deck": ("b", "mettre la carte au deck (Écolos, phase 1, 1 PA)"),
+    "discard": ("x", "défausser la carte pour des PA (une fois par tour)"),
+    "draw": ("d", "piocher (1 PA, une fois par tour ; pas les Écolos en phase 2)"),
+    "trade": ("t", "proposer un échange à l'aveugle (1 PA si accepté)"),
+    "store": ("s", "stocker des PA sur son personnage (niveaux à 3 et 6)"),
+    "power": ("o", "utiliser le pouvoir du personnage"),
+    "end": ("e", "finir son tour"),
+    "undo": (
         "u",
         "reprendre sa dernière action de ce tour (pas après une pioche, un événement, un tirage au hasard ou la décision d'un autre joueur)",
     ),
-    ("h", "conseil : les trois meilleurs coups de l'experte d'après ce que vous voyez"),
-    ("espace", "accélérer les bots"),
-    ("? / F1", "cette aide ; c : les cartes ; l : tout le journal"),
-    ("v", "les événements en cours, en entier"),
-    ("ctrl+s", "sauvegarder sous un nom (la partie est aussi sauvée après chaque action)"),
-    ("ctrl+b", "céder sa place à un bot (un joueur qui s'en va)"),
-    ("m", "à une table du serveur : écrire un message à la table"),
-    ("a", "à une table du serveur : passer seul quand on ne peut pas annuler"),
-    ("q / ctrl+q", "quitter (la partie est sauvegardée)"),
-]
+    "hint": ("h", "conseil : les trois meilleurs coups de l'experte d'après ce que vous voyez"),
+    "skip": ("espace", "accélérer les bots"),
+    "help": ("? / F1", "cette aide ; c : les cartes ; l : tout le journal"),
+    "events": ("v", "les événements en cours, en entier"),
+    "save": ("ctrl+s", "sauvegarder sous un nom (la partie est aussi sauvée après chaque action)"),
+    "hand_over": ("ctrl+b", "céder sa place à un bot (un joueur qui s'en va)"),
+    "chat": ("m", "à une table du serveur : écrire un message à la table"),
+    "auto_pass": ("a", "à une table du serveur : passer seul quand on ne peut pas annuler"),
+    "quit": ("q / ctrl+q", "quitter (la partie est sauvegardée)"),
+}
 
 LEGEND: list[tuple[str, str]] = [
     ("PV", "points de vie de l'écosystème, la jauge de 0 à 30"),

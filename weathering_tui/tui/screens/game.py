@@ -14,6 +14,7 @@ from textual.screen import Screen
 from ...engine import SPECTATOR
 from ...play.recap import Recaps
 from ...play.session import table_notices
+from .. import keymap
 from ..messages import TableEvent
 from ..widgets import (
     DeckPane,
@@ -27,39 +28,13 @@ from ..widgets import (
 )
 from .choice import ChoiceModal
 from .game_flow import GameFlow
-from .game_keys import TURN_ACTIONS, GameKeys
+from .game_keys import GameKeys
 from .game_learn import GameLearn
 
 if TYPE_CHECKING:
     from ...play.session import GameSession, Session
 
-# (keys, action, description key, what the footer shows or "" to leave it out)
-KEYS = [
-    ("up", "select(-1)", "", ""),
-    ("down", "select(1)", "", ""),
-    ("p,enter", "play", "key.play", "p"),
-    ("b", "deck", "key.deck", "b"),
-    ("x", "discard", "key.discard", "x"),
-    ("d", "draw", "key.draw", "d"),
-    ("t", "trade", "key.trade", "t"),
-    ("s", "store", "key.store", "s"),
-    ("o", "power", "key.power", "o"),
-    ("e", "end", "key.end", "e"),
-    ("u", "undo", "key.undo", "u"),
-    ("h", "hint", "key.hint", "h"),
-    ("space", "skip", "key.skip", "␣"),
-    ("question_mark,f1", "help", "key.help", "?"),
-    ("c", "cards", "key.cards", ""),
-    ("l", "log", "key.log", ""),
-    ("v", "events", "key.events", ""),
-    ("ctrl+s", "save", "key.save", ""),
-    ("ctrl+b", "hand_over", "key.hand_over", ""),
-    ("m", "chat", "key.chat", "m"),
-    ("a", "auto_pass", "key.auto_pass", ""),  # in the help and README: the footer is full
-    ("q,ctrl+q", "quit", "key.quit", "q"),
-    ("escape", "cancel_hint", "", ""),
-]
-__all__ = ["KEYS", "TURN_ACTIONS", "GameScreen"]
+__all__ = ["GameScreen"]
 
 
 class GameScreen(GameFlow, GameKeys, GameLearn, Screen[None]):
@@ -95,8 +70,8 @@ class GameScreen(GameFlow, GameKeys, GameLearn, Screen[None]):
         self._timer = None
         # Footer words follow the game's language, so the bindings are built per screen.
         self._bindings = BindingsMap(
-            Binding(keys, action, tr(desc) if desc else "", show=False)
-            for keys, action, desc, _ in KEYS
+            Binding(key.keys, key.action, tr(key.label) if key.label else "", show=False)
+            for key in keymap.KEYS
         )
 
     def compose(self) -> ComposeResult:
@@ -171,12 +146,7 @@ class GameScreen(GameFlow, GameKeys, GameLearn, Screen[None]):
         if todo:  # a guided game: what the lesson expects, instead of every key
             self.query_one(KeyBar).show_text(Text(" " + todo, style="bold"))
             return
-        table = self.session.can.table  # q goes back to the tables, and a bot sits in
-        keys = [
-            (shown, self.tr("key.tables" if table and action == "quit" else desc))
-            for _, action, desc, shown in KEYS
-            if shown and self._offered(action)
-        ]
+        keys = keymap.footer(self.keys_now(), tr)
         waiting = self._waiting_on(view)
         if waiting is not None:  # keys for one's own turn wait: say so, and for whom
             said = "footer.watch" if view.seat == SPECTATOR else "footer.wait"

@@ -10,9 +10,9 @@ from ...engine import IllegalAction
 from ...engine import actions as act
 from ...play.session import table_notices
 from ...words.describe import aimed_well_first, choice_label, move_label, move_with_cost
+from .. import keymap
+from ..keymap import KeyContext
 from .choice import ChoiceModal
-
-TURN_ACTIONS = {"play", "deck", "discard", "draw", "trade", "store", "power", "end"}
 
 if TYPE_CHECKING:
     from .game_host import GameHost
@@ -25,67 +25,23 @@ class GameKeys(GameHost):
 
     # ------------------------------------------------------------ keys
 
+    def keys_now(self) -> KeyContext:
+        """What the key table (keymap.py) decides from: this seat's keys now."""
+        return KeyContext(self.session, self.selected, self.busy)
+
     def _my_turn(self) -> bool:
-        view = self.view()
-        pending = view.pending
-        return (
-            not self.busy
-            and pending is not None
-            and pending.kind == "turn"
-            and pending.seat == view.seat
-            and not self.bot_turn()
-        )
+        return self.keys_now().my_turn
 
     def _selected(self):
         """The selected card of the hand, with what it allows now (a HandCard)."""
-        hand = self.view().hand
-        return hand[self.selected] if hand else None
+        return self.keys_now().card
 
     def _options(self, kind) -> list:
-        return [a for a in self.view().legal if isinstance(a, kind)]
+        return self.keys_now().options(kind)
 
     def check_action(self, action: str, parameters) -> bool | None:
-        if action not in TURN_ACTIONS:
-            if action == "skip":
-                return self.bot_turn()
-            if action == "save":
-                return self.session.can.save
-            if action == "hand_over":
-                return self.session.can.hand_over
-            if action == "undo":  # offered in the footer only when possible (`_offered`);
-                return not self.busy  # pressed otherwise, it says why not
-            if action == "hint":
-                return not self.busy and self.may_hint()
-            if action == "chat":
-                return self.session.can.chat
-            if action == "auto_pass":
-                return self.session.can.auto_pass
-            return True
-        if not self._my_turn():
-            return False
-        if action in ("play", "deck", "discard"):
-            return self._selected() is not None
-        return True  # pressed when not allowed, the rules say why (the footer shows it not)
-
-    def _allowed(self, action: str) -> bool:
-        """Whether a turn's key does something now (the footer shows only those)."""
-        if not self._my_turn():
-            return False
-        card = self._selected()
-        if action == "play":
-            return card is not None and card.playable
-        if action == "deck":
-            return card is not None and card.put_in_deck is not None
-        if action == "discard":
-            return card is not None and card.discard is not None
-        kinds = {
-            "draw": act.Draw,
-            "trade": act.ProposeTrade,
-            "store": act.StoreAp,
-            "power": act.UsePower,
-            "end": act.EndTurn,
-        }
-        return bool(self._options(kinds[action]))
+        """Textual asks before it runs a key's action: the key table says."""
+        return keymap.enabled(action, self.keys_now())
 
     def on_key(self, event) -> None:
         if event.character and event.character.isdigit() and event.character != "0":
@@ -98,11 +54,7 @@ class GameKeys(GameHost):
 
     def _offered(self, action: str) -> bool:
         """Whether the footer shows the key now."""
-        if action == "undo":
-            return not self.busy and self.may_undo()
-        if action in TURN_ACTIONS:
-            return self._allowed(action)
-        return self.check_action(action, ()) is True
+        return keymap.offered(action, self.keys_now())
 
     def action_select(self, step: int) -> None:
         if self.hinting:

@@ -9,8 +9,8 @@ from textual.containers import VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Static, TabbedContent, TabPane
 
-from ...words import HELP_KEYS as KEYS
-from ...words import LEGEND, RULES
+from ...words import HELP_KEYS, LEGEND, RULES
+from ..keymap import help_lines
 from .closing import close
 
 
@@ -71,9 +71,8 @@ class HelpScreen(ModalScreen[None]):
         width = max(30, (self.app.size.width * 96 // 100) - 22)
         session = getattr(self.app, "session", None)
         view = session.view() if session is not None else None
-        for key, what in (
-            KEYS[self.tr.lang] + [("", ""), (self.tr("help.legend"), "")] + LEGEND[self.tr.lang]
-        ):
+        keys = help_lines(HELP_KEYS[self.tr.lang])  # the game screen's keys, in its order
+        for key, what in keys + [("", ""), (self.tr("help.legend"), "")] + LEGEND[self.tr.lang]:
             if key == "x" and view is not None and not view.spectator:  # what it gives now
                 what += self.tr("help.discard_now", n=view.discard_yield)
             out.append(f"{key:<16}", style="bold")
