@@ -12,8 +12,9 @@ from textual.containers import Horizontal
 from textual.screen import Screen
 
 from ...engine import SPECTATOR
-from ...play.recap import Recaps
+from ...play.flow import Flow
 from ...play.session import table_notices
+from ...words.log_lines import log_line
 from .. import keymap
 from ..messages import TableEvent
 from ..widgets import (
@@ -62,9 +63,11 @@ class GameScreen(GameFlow, GameKeys, GameLearn, Screen[None]):
         self.tr = tr
         self.pace = pace
         self.selected = 0
-        self.busy = False  # a modal or privacy screen is up, or a bot timer runs
+        # What comes next, and whether something is up that waits for an answer.
+        self.flow = Flow(
+            self.session, pace, tr.lang, tells=lambda view, e: log_line(tr, view, e) is not None
+        )
         self.hinting = False  # the expert thinks of a hint (Escape: no dialog after all)
-        self.recaps = Recaps()  # "since your last turn", per seat
         self.asking: ChoiceModal | None = None  # the decision dialog open now
         self.asked_legal: tuple = ()  # what it offered
         self._timer = None
@@ -94,6 +97,16 @@ class GameScreen(GameFlow, GameKeys, GameLearn, Screen[None]):
         self.call_after_refresh(self.advance)
         self._shown_seconds = 0
         self.set_interval(0.25, self._tick)
+
+    @property
+    def busy(self) -> bool:
+        """A dialog or privacy screen is up, a bot is paced or thinks, or a hint: the
+        flow waits, and the turn's keys too."""
+        return self.flow.busy
+
+    @busy.setter
+    def busy(self, value: bool) -> None:
+        self.flow.busy = value
 
     # ------------------------------------------------------------ rendering
 
@@ -177,7 +190,7 @@ class GameScreen(GameFlow, GameKeys, GameLearn, Screen[None]):
 
     def bot_turn(self) -> bool:
         """A bot of this terminal decides now (the screen paces it)."""
-        return self.session.can.bots and self.session.is_bot_turn()
+        return self.flow.bot_turn()
 
     def may_undo(self) -> bool:
         """`u` takes a decision back now."""

@@ -1,6 +1,7 @@
-"""The game screen's flow: what the session says comes next — the end, a bot's move, a
-privacy screen, a shared terminal's reaction window, a decision dialog — and the
-actions it sends (a part of `GameScreen`)."""
+"""The game screen's flow on screen: what the flow (play/flow.py) says comes next — the
+end, a bot's move, a privacy screen, a recap, a shared terminal's reaction window, a
+decision dialog — put up, its answer told back to the flow, and the actions the
+screen sends (a part of `GameScreen`)."""
 
 from __future__ import annotations
 
@@ -12,7 +13,7 @@ import attrs
 
 from ...engine import IllegalAction, card_id
 from ...engine import actions as act
-from ...play.recap import told
+from ...play import flow as fl
 from ...words import render_refusal
 from ...words.describe import (
     against_own_side,
@@ -66,88 +67,80 @@ class GameFlow(GameHost):
     # ------------------------------------------------------------ flow
 
     def advance(self) -> None:
-        """Do what the session says comes next: the end, a bot's move, a privacy screen,
-        a decision dialog, or wait for keys on this seat's turn."""
-        if self.busy or not self.is_current or self.app.too_small:
+        """Show what the flow says comes next (play/flow.py): the end, a bot's move, a
+        privacy screen, a lesson, a recap, a decision dialog, or wait for keys on this
+        seat's turn."""
+        if not self.is_current or self.app.too_small:
             return  # (a terminal too small: the game waits under the message)
-        session = self.session
-        step = session.next_step()
-        if step.kind == "transition":  # (its view is already the next turn's: the
-            self._show_transition()  # recap of that turn comes after the dialog)
+        show = self.flow.next()
+        if show is None:  # something is up already
             return
-        since = self.recaps.observe(self.view())  # every step: it marks where turns end
-        if step.kind in ("turn", "decide") and self.show_lesson():
-            return  # a guided game's lesson first
-        if step.kind in ("turn", "decide") and since is not None and self._show_recap(since):
-            return  # what the others did since this player's last turn, first
-        if step.kind == "over":
-            if not self.show_ending():  # a guided game's final check first
-                self.app.show_end(session)
-        elif step.kind == "bot":
-            self.busy = True
-            if self.pace > 0 and step.pace:
-                self._timer = self.set_timer(self.pace, self._bot_step)
+        if isinstance(show, fl.Transition):
+            self._show_transition()
+        elif isinstance(show, fl.LessonShow):
+            self.show_lesson(show.lesson)
+        elif isinstance(show, fl.LearnDone):
+            self.show_learn_done()
+        elif isinstance(show, fl.Recap):
+            self._show_recap(show)
+        elif isinstance(show, fl.Ending):
+            self.show_ending(show.title, show.text)
+        elif isinstance(show, fl.End):
+            self.app.show_end(self.session)
+        elif isinstance(show, fl.Bot):
+            if show.delay:
+                self._timer = self.set_timer(show.delay, self._bot_step)
             else:
                 self.call_later(self._bot_step)
-        elif step.kind == "privacy":
-            self.busy = True
-            view = session.view()
-            previous = session.last_human
-            player = view.players[step.seat]
-            body = (
-                self.tr("privacy.body", prev=view.players[previous].name)
-                if previous is not None
-                else self.tr("privacy.body_first")
-            )
-            title = self.tr("privacy.title", name=player.name, side=self.tr("side." + player.side))
-            self.app.push_screen(
-                PrivacyScreen(title, body), lambda _: self._after_privacy(step.seat)
-            )
-        elif step.kind == "window":
-            self._open_window()
+        elif isinstance(show, fl.Privacy):
+            self._show_privacy(show)
+        elif isinstance(show, fl.Window):
+            self._open_window(show.seats)
         else:
             self.refresh_view()
-            if step.kind == "decide":
+            if isinstance(show, fl.Decide):
                 self.ask_decision()
 
-    def _show_recap(self, since) -> bool:
+    def _show_privacy(self, show: fl.Privacy) -> None:
+        """The keyboard goes to another player: nothing private on screen until then."""
+        view = self.view()
+        player = view.players[show.seat]
+        body = (
+            self.tr("privacy.body", prev=view.players[show.previous].name)
+            if show.previous is not None
+            else self.tr("privacy.body_first")
+        )
+        title = self.tr("privacy.title", name=player.name, side=self.tr("side." + player.side))
+        self.app.push_screen(PrivacyScreen(title, body), lambda _: self._after_privacy(show.seat))
+
+    def _show_recap(self, show: fl.Recap) -> None:
         """At the start of a player's turn, what every other seat did since their last
-        one (any key goes on). True if it was shown."""
+        one (any key goes on)."""
         from ...words.log_lines import log_line
         from .recap import RecapScreen
 
-        view = self.view()
-        if self.session.can.guide:
-            return False
-        lines = [
-            line
-            for entry in told(view.log, since.start)
-            if (line := log_line(self.tr, view, entry)) is not None
-        ]
-        if not lines:
-            return False
+        view, since = self.view(), show.since
+        lines = [line for e in show.entries if (line := log_line(self.tr, view, e)) is not None]
         gauge = (
             self.tr("recap.gauge", before=since.hp, after=view.hp)
             if since.hp != view.hp
             else self.tr("recap.gauge_same", hp=view.hp)
         )
-        self.busy = True
         self.refresh_view()  # the panes as they are now under it, and no key of the turn yet
 
         def done(asked) -> None:
             if asked == "log":  # `l`: the whole log first, then the turn
                 self.action_log(then=lambda: done(None))
                 return
-            self.busy = False
+            self.flow.closed()
             self.advance()
 
         title = self.tr("recap.title", name=view.me.name)
         self.app.push_screen(RecapScreen(title, [gauge, *lines], self.tr("recap.keys")), done)
-        return True
 
     # ------------------------------------------------------------ a shared terminal's window
 
-    def _open_window(self) -> None:
+    def _open_window(self, waiting) -> None:
         """The public "anyone to react?" prompt: nothing private on screen."""
         from ...words.describe import announced_effect, announcement
         from .window import WindowPrompt
@@ -158,18 +151,15 @@ class GameFlow(GameHost):
         text = announcement(self.tr, view, info)
         effect = announced_effect(self.tr, view, info)
         text += f"\n{effect}" if effect else ""
-        seats = [(s, view.players[s].name) for s in self.session.waiting]
-        self.busy = True
+        seats = [(s, view.players[s].name) for s in waiting]
         self.app.push_screen(WindowPrompt(self.tr, self.session, text, seats), self._spoke)
 
     def _spoke(self, seat) -> None:
         """A player spoke up (privacy screen, then their own prompt), or nobody did."""
-        self.busy = False
+        self.flow.spoke(seat)
         if seat is None:
-            self.session.nobody_reacts()
             self.advance()
             return
-        self.session.speak_up(seat)
         name = self.view().players[seat].name
         side = self.tr("side." + self.view().players[seat].side)
         self.busy = True
@@ -182,8 +172,7 @@ class GameFlow(GameHost):
         )
 
     def _answer_window(self, seat: int) -> None:
-        self.busy = False
-        self.session.take_seat(seat)
+        self.flow.seat_taken(seat)
         self.refresh_view()
         self.ask_decision(can_back=True)  # Escape: back to the public prompt
 
@@ -217,29 +206,24 @@ class GameFlow(GameHost):
         )
 
     def _after_transition(self) -> None:
-        self.busy = False
+        self.flow.closed()
         self.advance()
 
     def _after_privacy(self, seat: int) -> None:
-        self.busy = False
-        self.session.take_seat(seat)
+        self.flow.seat_taken(seat)
         self.advance()
 
     def _bot_step(self) -> None:
-        self.busy = False
+        """The bot's pace is over: it plays (the expert thinks off the event loop first,
+        up to a second, so keys still work)."""
         self._timer = None
-        session = self.session
-        if not self.bot_turn():
-            self.advance()
-            return
-        seat = session.deciding_bot()
-        if session.bot_kind(seat) == "expert":
-            # The expert thinks for up to a second: off the event loop, so keys still work.
-            self.busy = True
+        step = self.flow.bot_step()
+        if step.think is not None:
+            session, seat = self.session, step.think
             self.run_worker(lambda: session.bot_choose(seat), thread=True, name="bot", group="bot")
             return
-        session.bot_move()
-        self.refresh_view()
+        if step.moved:
+            self.refresh_view()
         self.advance()
 
     def on_worker_state_changed(self, event) -> None:
@@ -257,9 +241,7 @@ class GameFlow(GameHost):
                 self.hinting = self.busy = False
                 self.refresh_view()
             return
-        self.busy = False
-        if event.state == WorkerState.SUCCESS and self.bot_turn():
-            self.session.bot_move(event.worker.result)
+        self.flow.bot_chose(event.worker.result if event.state == WorkerState.SUCCESS else None)
         self.refresh_view()
         self.advance()
 

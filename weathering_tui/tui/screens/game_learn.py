@@ -44,8 +44,6 @@ else:
 class GameLearn(GameHost):
     """Mixed into `GameScreen`: its state (session, tr, busy…) lives there."""
 
-    _learn_done_shown = False
-
     def todo(self) -> str:
         """What the lesson expects now, in words, with its key ("" outside a lesson)."""
         expected = self.session.expected() if self.session.can.guide else None
@@ -61,21 +59,14 @@ class GameLearn(GameHost):
             return tr("learn.todo.card", card=card, k=key)
         return tr("learn.todo.key", label=label, k=key)
 
-    def show_lesson(self) -> bool:
-        """A lesson whose move has come: shown before anything else (True if one was)."""
-        if not self.session.can.guide:
-            return False
-        lesson = self.session.lesson()
-        if lesson is None:
-            return self._learn_finished()
+    def show_lesson(self, lesson) -> None:
+        """A lesson whose move has come: shown before anything else."""
         lang = self.tr.lang
-        self.busy = True
         self.refresh_view()  # the panes it speaks of, as they are now
         self.app.push_screen(
             self._lesson_box(lesson.title[lang], lesson.text[lang], lesson.points),
             self._after_lesson,
         )
-        return True
 
     def _lesson_box(self, title: str, text: str, points=()) -> LessonModal:
         """A lesson's box, away from the panes it points at (their names, as in
@@ -87,47 +78,30 @@ class GameLearn(GameHost):
         keys = (tr("learn.go_key"), self.app.dialog_keys)
         return LessonModal(tr.colons(title), tr.colons(text), tr("learn.go"), keys, place)
 
-    _ending_shown = False
-
-    def show_ending(self) -> bool:
-        """Once, when a guided game is over: the final check (who won and why) before
-        the end screen (True if it was shown)."""
-        if not self.session.can.guide or self._ending_shown:
-            return False
-        ending = self.session.ending(self.tr.lang)
-        if ending is None:
-            return False
-        self._ending_shown = True
-        title, text = ending
-        self.busy = True
+    def show_ending(self, title: str, text: str) -> None:
+        """A guided game over: the final check (who won and why) before the end screen."""
         self.refresh_view()  # the final gauge under the words that say it
         self.app.push_screen(self._lesson_box(title, text, ("gauge",)), self._after_lesson)
-        return True
 
     def _after_lesson(self, _) -> None:
-        self.busy = False
+        self.flow.closed()
         self.advance()
 
-    def _learn_finished(self) -> bool:
-        """Once, after the last scripted move: a real game, this one freely, or the title."""
-        if self._learn_done_shown or not self.session.finished or self.session.over:
-            return False
-        self._learn_done_shown = True
+    def show_learn_done(self) -> None:
+        """After the last scripted move: a real game, this one freely, or the title."""
         tr = self.tr
         options = [
             (tr("learn.end.new"), "new"),
             (tr("learn.end.go_on"), "go_on"),
             (tr("learn.end.title"), "title"),
         ]
-        self.busy = True
         self.app.push_screen(
             ChoiceModal(tr("learn.end.heading"), options, body=tr("learn.end.body")),
             self._after_learning,
         )
-        return True
 
     def _after_learning(self, choice) -> None:
-        self.busy = False
+        self.flow.closed()
         if choice == "new":
             self.app.back_to_title()
             self.app.open_new_game()
