@@ -11,9 +11,11 @@ from textual.binding import Binding, BindingsMap
 from textual.containers import Horizontal
 from textual.screen import Screen
 
-from ...engine import SPECTATOR
+from ...engine import SPECTATOR, IllegalAction
+from ...play import flow as fl
 from ...play.flow import Flow
 from ...play.session import table_notices
+from ...words import render_refusal
 from ...words.log_lines import log_line
 from .. import keymap
 from ..messages import TableEvent
@@ -27,10 +29,9 @@ from ..widgets import (
     LogPane,
     PlayersPane,
 )
-from .choice import ChoiceModal
-from .game_flow import GameFlow
+from .game_flow import Shows
 from .game_keys import GameKeys
-from .game_learn import GameLearn
+from .game_learn import Lessons
 
 if TYPE_CHECKING:
     from ...play.session import GameSession, Session
@@ -38,7 +39,7 @@ if TYPE_CHECKING:
 __all__ = ["GameScreen"]
 
 
-class GameScreen(GameFlow, GameKeys, GameLearn, Screen[None]):
+class GameScreen(GameKeys, Screen[None]):
     """One seat's view in panes, the keys of its turn, and the session's next step."""
 
     DEFAULT_CSS = """
@@ -68,8 +69,8 @@ class GameScreen(GameFlow, GameKeys, GameLearn, Screen[None]):
             self.session, pace, tr.lang, tells=lambda view, e: log_line(tr, view, e) is not None
         )
         self.hinting = False  # the expert thinks of a hint (Escape: no dialog after all)
-        self.asking: ChoiceModal | None = None  # the decision dialog open now
-        self.asked_legal: tuple = ()  # what it offered
+        self.shows = Shows(self)  # what the flow says to show, put up
+        self.lessons = Lessons(self)  # a guided game's words
         self._timer = None
         # Footer words follow the game's language, so the bindings are built per screen.
         self._bindings = BindingsMap(
@@ -108,6 +109,93 @@ class GameScreen(GameFlow, GameKeys, GameLearn, Screen[None]):
     def busy(self, value: bool) -> None:
         self.flow.busy = value
 
+    # ------------------------------------------------------------ the flow
+
+    def advance(self) -> None:
+        """Show what the flow says comes next (play/flow.py): the end, a bot's move, a
+        privacy screen, a lesson, a recap, a decision dialog, or wait for keys on this
+        seat's turn."""
+        if not self.is_current or self.app.too_small:
+            return  # (a terminal too small: the game waits under the message)
+        show = self.flow.next()
+        if show is None:  # something is up already
+            return
+        if isinstance(show, fl.Transition):
+            self.shows.transition()
+        elif isinstance(show, fl.LessonShow):
+            self.lessons.show_lesson(show.lesson)
+        elif isinstance(show, fl.LearnDone):
+            self.lessons.show_learn_done()
+        elif isinstance(show, fl.Recap):
+            self.shows.recap(show)
+        elif isinstance(show, fl.Ending):
+            self.lessons.show_ending(show.title, show.text)
+        elif isinstance(show, fl.End):
+            self.app.show_end(self.session)
+        elif isinstance(show, fl.Bot):
+            if show.delay:
+                self._timer = self.set_timer(show.delay, self._bot_step)
+            else:
+                self.call_later(self._bot_step)
+        elif isinstance(show, fl.Privacy):
+            self.shows.privacy(show)
+        elif isinstance(show, fl.Window):
+            self.shows.window(show.seats)
+        else:
+            self.refresh_view()
+            if isinstance(show, fl.Decide):
+                self.shows.ask_decision()
+
+    def _bot_step(self) -> None:
+        """The bot's pace is over: it plays (the expert thinks off the event loop first,
+        up to a second, so keys still work)."""
+        self._timer = None
+        step = self.flow.bot_step()
+        if step.think is not None:
+            session, seat = self.session, step.think
+            self.run_worker(lambda: session.bot_choose(seat), thread=True, name="bot", group="bot")
+            return
+        if step.moved:
+            self.refresh_view()
+        self.advance()
+
+    def on_worker_state_changed(self, event) -> None:
+        from textual.worker import WorkerState
+
+        if event.worker.group not in ("bot", "hint") or event.state not in (
+            WorkerState.SUCCESS,
+            WorkerState.ERROR,
+        ):
+            return
+        if event.worker.group == "hint":
+            if event.state == WorkerState.SUCCESS and event.worker.result is not None:
+                self._show_hints(*event.worker.result)
+            elif self.hinting:
+                self.hinting = self.busy = False
+                self.refresh_view()
+            return
+        self.flow.bot_chose(event.worker.result if event.state == WorkerState.SUCCESS else None)
+        self.refresh_view()
+        self.advance()
+
+    def play(self, action) -> None:
+        try:
+            self.session.play(action)
+        except IllegalAction as exc:
+            self.refuse(exc)
+        else:
+            if self.session.can.guide:  # "not yet" said before is answered: it goes, so
+                self.app.clear_notifications()  # as not to sit over the next instruction
+        self.refresh_view()
+        self.advance()
+
+    def refuse(self, exc: IllegalAction) -> None:
+        if exc.code == "learn_move":  # a guided game: the lesson asks for another move
+            self.notify(self.tr("learn.refused", todo=self.lessons.todo()), markup=False)
+            return
+        reason = render_refusal(self.tr, exc, self.view().players)
+        self.notify(self.tr("error", reason=reason), severity="warning", markup=False)
+
     # ------------------------------------------------------------ rendering
 
     def view(self):
@@ -142,8 +230,8 @@ class GameScreen(GameFlow, GameKeys, GameLearn, Screen[None]):
         status = ""
         if saving and self.session.last_saved:
             status = tr("saved", time=self.session.last_saved[11:16])
-        if self._window_seconds():
-            status = tr("window.left", s=self._window_seconds())
+        if self.window_seconds():
+            status = tr("window.left", s=self.window_seconds())
         self.query_one(HeaderLine).show(view, tr, status)
         self.query_one(Gauge).show(view, tr)
         self.query_one(PlayersPane).show(view, tr)
@@ -155,7 +243,7 @@ class GameScreen(GameFlow, GameKeys, GameLearn, Screen[None]):
         if self.hinting:
             self.query_one(KeyBar).show_text(Text(" " + tr("hint.thinking_keys"), style="bold"))
             return
-        todo = self.todo()
+        todo = self.lessons.todo()
         if todo:  # a guided game: what the lesson expects, instead of every key
             self.query_one(KeyBar).show_text(Text(" " + todo, style="bold"))
             return
@@ -179,7 +267,7 @@ class GameScreen(GameFlow, GameKeys, GameLearn, Screen[None]):
             return pending.seat if pending.seat != view.seat else None
         return None
 
-    def _window_seconds(self) -> int:
+    def window_seconds(self) -> int:
         """Whole seconds left in the open reaction window (0: none), for everyone."""
         view = self.view()
         if not self.session.can.table or view.pending is None:
@@ -200,13 +288,13 @@ class GameScreen(GameFlow, GameKeys, GameLearn, Screen[None]):
         """`h` asks the expert now."""
         return self.session.can.hints and self.session.can_hint()
 
-    def _window_clock(self) -> str:
-        return self.tr("window.clock", s=self._window_seconds())
+    def window_clock(self) -> str:
+        return self.tr("window.clock", s=self.window_seconds())
 
     def _tick(self) -> None:
         """The reaction window's time, kept fresh in the header."""
-        if self.is_current and self._window_seconds() != self._shown_seconds:
-            self._shown_seconds = self._window_seconds()
+        if self.is_current and self.window_seconds() != self._shown_seconds:
+            self._shown_seconds = self.window_seconds()
             self.refresh_view()
 
     def on_resize(self) -> None:
@@ -226,8 +314,12 @@ class GameScreen(GameFlow, GameKeys, GameLearn, Screen[None]):
         """The table sent something: a new view, a notice, the link going or coming."""
         kind = event.kind
         if kind in ("view", "notice", "link") and self.is_mounted:
-            asking = self.asking
-            if kind == "view" and asking is not None and self.view().legal != self.asked_legal:
+            asking = self.shows.asking
+            if (
+                kind == "view"
+                and asking is not None
+                and self.view().legal != self.shows.asked_legal
+            ):
                 # The table moved on (a reaction window's time is up, a bot took the
                 # seat): the open question is gone, whatever it was.
                 asking.answer(None)

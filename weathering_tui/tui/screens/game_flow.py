@@ -1,7 +1,7 @@
-"""The game screen's flow on screen: what the flow (play/flow.py) says comes next — the
-end, a bot's move, a privacy screen, a recap, a shared terminal's reaction window, a
-decision dialog — put up, its answer told back to the flow, and the actions the
-screen sends (a part of `GameScreen`)."""
+"""The game screen's flow on screen: what the flow (play/flow.py) says comes next — a
+privacy screen, a recap, a shared terminal's reaction window, the transition's
+summary, a decision dialog — put up, and its answer told back to the flow (a part the
+screen holds)."""
 
 from __future__ import annotations
 
@@ -11,10 +11,9 @@ from typing import TYPE_CHECKING
 
 import attrs
 
-from ...engine import IllegalAction, card_id
 from ...engine import actions as act
+from ...engine import card_id
 from ...play import flow as fl
-from ...words import render_refusal
 from ...words.describe import (
     against_own_side,
     choice_label,
@@ -56,52 +55,46 @@ def _forced_just_now(view) -> bool:
 
 
 if TYPE_CHECKING:
+    from ...engine import View
+    from ...play.flow import Flow
+    from ...play.session import GameSession
+    from ...words import Tr
+    from ..app import WeatheringApp
     from .game_host import GameHost
-else:
-    GameHost = object  # (the type checker's view of what GameScreen shares)
 
 
-class GameFlow(GameHost):
-    """Mixed into `GameScreen`: its state (session, tr, busy…) lives there."""
+class Shows:
+    """What the flow says to show, put up over the game screen (a privacy screen, a
+    recap, a shared terminal's window, the transition's summary, a decision's dialog),
+    each answer told back to the flow before the screen advances (a part the screen
+    holds: `screen.shows`)."""
 
-    # ------------------------------------------------------------ flow
+    def __init__(self, screen: GameHost):
+        self.screen = screen
+        self.asking: ChoiceModal | None = None  # the decision dialog open now
+        self.asked_legal: tuple = ()  # what it offered
+        self.asked_can_back = False  # (a hint's Escape asks this very dialog again)
 
-    def advance(self) -> None:
-        """Show what the flow says comes next (play/flow.py): the end, a bot's move, a
-        privacy screen, a lesson, a recap, a decision dialog, or wait for keys on this
-        seat's turn."""
-        if not self.is_current or self.app.too_small:
-            return  # (a terminal too small: the game waits under the message)
-        show = self.flow.next()
-        if show is None:  # something is up already
-            return
-        if isinstance(show, fl.Transition):
-            self._show_transition()
-        elif isinstance(show, fl.LessonShow):
-            self.show_lesson(show.lesson)
-        elif isinstance(show, fl.LearnDone):
-            self.show_learn_done()
-        elif isinstance(show, fl.Recap):
-            self._show_recap(show)
-        elif isinstance(show, fl.Ending):
-            self.show_ending(show.title, show.text)
-        elif isinstance(show, fl.End):
-            self.app.show_end(self.session)
-        elif isinstance(show, fl.Bot):
-            if show.delay:
-                self._timer = self.set_timer(show.delay, self._bot_step)
-            else:
-                self.call_later(self._bot_step)
-        elif isinstance(show, fl.Privacy):
-            self._show_privacy(show)
-        elif isinstance(show, fl.Window):
-            self._open_window(show.seats)
-        else:
-            self.refresh_view()
-            if isinstance(show, fl.Decide):
-                self.ask_decision()
+    @property
+    def tr(self) -> Tr:
+        return self.screen.tr
 
-    def _show_privacy(self, show: fl.Privacy) -> None:
+    @property
+    def session(self) -> GameSession:
+        return self.screen.session
+
+    @property
+    def app(self) -> WeatheringApp:
+        return self.screen.app
+
+    @property
+    def flow(self) -> Flow:
+        return self.screen.flow
+
+    def view(self) -> View:
+        return self.screen.view()
+
+    def privacy(self, show: fl.Privacy) -> None:
         """The keyboard goes to another player: nothing private on screen until then."""
         view = self.view()
         player = view.players[show.seat]
@@ -113,7 +106,7 @@ class GameFlow(GameHost):
         title = self.tr("privacy.title", name=player.name, side=self.tr("side." + player.side))
         self.app.push_screen(PrivacyScreen(title, body), lambda _: self._after_privacy(show.seat))
 
-    def _show_recap(self, show: fl.Recap) -> None:
+    def recap(self, show: fl.Recap) -> None:
         """At the start of a player's turn, what every other seat did since their last
         one (any key goes on)."""
         from ...words.log_lines import log_line
@@ -126,21 +119,19 @@ class GameFlow(GameHost):
             if since.hp != view.hp
             else self.tr("recap.gauge_same", hp=view.hp)
         )
-        self.refresh_view()  # the panes as they are now under it, and no key of the turn yet
+        self.screen.refresh_view()  # the panes as they are now under it, and no key of the turn yet
 
         def done(asked) -> None:
             if asked == "log":  # `l`: the whole log first, then the turn
-                self.action_log(then=lambda: done(None))
+                self.screen.action_log(then=lambda: done(None))
                 return
             self.flow.closed()
-            self.advance()
+            self.screen.advance()
 
         title = self.tr("recap.title", name=view.me.name)
         self.app.push_screen(RecapScreen(title, [gauge, *lines], self.tr("recap.keys")), done)
 
-    # ------------------------------------------------------------ a shared terminal's window
-
-    def _open_window(self, waiting) -> None:
+    def window(self, waiting) -> None:
         """The public "anyone to react?" prompt: nothing private on screen."""
         from ...words.describe import announced_effect, announcement
         from .window import WindowPrompt
@@ -158,11 +149,11 @@ class GameFlow(GameHost):
         """A player spoke up (privacy screen, then their own prompt), or nobody did."""
         self.flow.spoke(seat)
         if seat is None:
-            self.advance()
+            self.screen.advance()
             return
         name = self.view().players[seat].name
         side = self.tr("side." + self.view().players[seat].side)
-        self.busy = True
+        self.screen.busy = True
         self.app.push_screen(
             PrivacyScreen(
                 self.tr("privacy.title", name=name, side=side),
@@ -173,14 +164,14 @@ class GameFlow(GameHost):
 
     def _answer_window(self, seat: int) -> None:
         self.flow.seat_taken(seat)
-        self.refresh_view()
+        self.screen.refresh_view()
         self.ask_decision(can_back=True)  # Escape: back to the public prompt
 
-    def _show_transition(self) -> None:
+    def transition(self) -> None:
         """Once, as phase 2 begins: what the transition did (synergies, decks in hand)."""
         from ...words.log_lines import log_line
 
-        self.refresh_view()  # the screen under the summary is the game as it is now
+        self.screen.refresh_view()  # the screen under the summary is the game as it is now
         view = self.view()
         kinds = [e.kind for e in view.log]
         start = len(kinds) - 1 - kinds[::-1].index("transition") if "transition" in kinds else 0
@@ -195,7 +186,7 @@ class GameFlow(GameHost):
             if line is not None:
                 lines.append(line)
         lines.append(self.tr("transition.gauge", hp=hp, top=view.gauge_max))
-        self.busy = True
+        self.screen.busy = True
         self.app.push_screen(
             ChoiceModal(
                 self.tr("transition.title"),
@@ -207,43 +198,11 @@ class GameFlow(GameHost):
 
     def _after_transition(self) -> None:
         self.flow.closed()
-        self.advance()
+        self.screen.advance()
 
     def _after_privacy(self, seat: int) -> None:
         self.flow.seat_taken(seat)
-        self.advance()
-
-    def _bot_step(self) -> None:
-        """The bot's pace is over: it plays (the expert thinks off the event loop first,
-        up to a second, so keys still work)."""
-        self._timer = None
-        step = self.flow.bot_step()
-        if step.think is not None:
-            session, seat = self.session, step.think
-            self.run_worker(lambda: session.bot_choose(seat), thread=True, name="bot", group="bot")
-            return
-        if step.moved:
-            self.refresh_view()
-        self.advance()
-
-    def on_worker_state_changed(self, event) -> None:
-        from textual.worker import WorkerState
-
-        if event.worker.group not in ("bot", "hint") or event.state not in (
-            WorkerState.SUCCESS,
-            WorkerState.ERROR,
-        ):
-            return
-        if event.worker.group == "hint":
-            if event.state == WorkerState.SUCCESS and event.worker.result is not None:
-                self._show_hints(*event.worker.result)
-            elif self.hinting:
-                self.hinting = self.busy = False
-                self.refresh_view()
-            return
-        self.flow.bot_chose(event.worker.result if event.state == WorkerState.SUCCESS else None)
-        self.refresh_view()
-        self.advance()
+        self.screen.advance()
 
     def ask_decision(self, can_back: bool = False) -> None:
         view = self.view()
@@ -278,9 +237,9 @@ class GameFlow(GameHost):
         if picked:
             body = self.tr("mulligan.picked", cards=", ".join(self.tr.card(c) for c in picked))
         clock = None
-        if pending.kind == "react" and self.session.can.table and self._window_seconds():
-            clock = self._window_clock  # a table server's window: its time runs out
-        self.busy = True
+        if pending.kind == "react" and self.session.can.table and self.screen.window_seconds():
+            clock = self.screen.window_clock  # a table server's window: its time runs out
+        self.screen.busy = True
         self.asking = ChoiceModal(
             decision_title(self.tr, view),
             options,
@@ -288,42 +247,42 @@ class GameFlow(GameHost):
             clock=clock,
             can_back=can_back,
             keys=self._decision_keys(can_back),
-            can_undo=self.may_undo(),
-            can_hint=self.may_hint(),
+            can_undo=self.screen.may_undo(),
+            can_hint=self.screen.may_hint(),
         )
         self.asked_legal = view.legal
         self.asked_can_back = can_back  # (a hint's Escape asks this very dialog again)
-        self.app.push_screen(self.asking, self._decided)
+        self.app.push_screen(self.asking, self.decided)
 
     def _decision_keys(self, can_back: bool) -> str:
         """The keys under a decision's dialog: the lesson's step, or back and undo (else
         the game's help, log and quit), and h when the expert may be asked."""
-        keys = self.todo() or self._dialog_keys(can_back) or self.app.dialog_keys
-        if self.may_hint():
+        keys = self.screen.lessons.todo() or self._dialog_keys(can_back) or self.app.dialog_keys
+        if self.screen.may_hint():
             keys = " · ".join(k for k in (keys, self.tr("hint.dialog_key")) if k)
         return keys
 
     def _dialog_keys(self, can_back: bool) -> str:
         keys = [self.tr("back")] if can_back else []
-        if self.may_undo():
+        if self.screen.may_undo():
             keys.append(self.tr("undo.key"))
         return " · ".join(keys)
 
-    def _decided(self, action, again: Callable[[], None] | None = None) -> None:
+    def decided(self, action, again: Callable[[], None] | None = None) -> None:
         """A dialog's answer. `again` reopens the dialog it came from (a blow at one's
         own side answered "no" goes back there; a decision pending is asked again anyway)."""
-        self.busy = False
+        self.screen.busy = False
         self.asking = None
         if action == UNDO:
-            self.action_undo()
+            self.screen.action_undo()
         elif action == HINT:
-            self.action_hint()  # the hints' dialog, then this one again (`advance`)
+            self.screen.action_hint()  # the hints' dialog, then this one again (`advance`)
         elif action is not None and self._against_own_side(action):
             self._confirm_own_side(action, again)
         elif action is not None:
-            self.play(action)
+            self.screen.play(action)
         else:
-            self.advance()
+            self.screen.advance()
 
     def _against_own_side(self, action) -> bool:
         """Aimed at one's own side, or moving the gauge the other side's way."""
@@ -344,7 +303,7 @@ class GameFlow(GameHost):
             if target.side != view.me.side:
                 key = "own_side.gift"
         options = [(self.tr("own_side.no"), None), (self.tr("own_side.yes"), action)]
-        self.busy = True
+        self.screen.busy = True
         self.app.push_screen(
             ChoiceModal(
                 self.tr("own_side.title"),
@@ -357,28 +316,10 @@ class GameFlow(GameHost):
         )
 
     def _confirmed(self, action, again: Callable[[], None] | None = None) -> None:
-        self.busy = False
+        self.screen.busy = False
         if action is not None:
-            self.play(action)
+            self.screen.play(action)
         elif again is not None:
             again()
         else:
-            self.advance()
-
-    def play(self, action) -> None:
-        try:
-            self.session.play(action)
-        except IllegalAction as exc:
-            self.refuse(exc)
-        else:
-            if self.session.can.guide:  # "not yet" said before is answered: it goes, so
-                self.app.clear_notifications()  # as not to sit over the next instruction
-        self.refresh_view()
-        self.advance()
-
-    def refuse(self, exc: IllegalAction) -> None:
-        if exc.code == "learn_move":  # a guided game: the lesson asks for another move
-            self.notify(self.tr("learn.refused", todo=self.todo()), markup=False)
-            return
-        reason = render_refusal(self.tr, exc, self.view().players)
-        self.notify(self.tr("error", reason=reason), severity="warning", markup=False)
+            self.screen.advance()

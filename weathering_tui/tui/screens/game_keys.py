@@ -21,7 +21,8 @@ else:
 
 
 class GameKeys(GameHost):
-    """Mixed into `GameScreen`: its state (session, tr, selected…) lives there."""
+    """`GameScreen`'s keys (its one base of the project's own): its state (session, tr,
+    selected…) and parts (flow, shows, lessons) live there."""
 
     # ------------------------------------------------------------ keys
 
@@ -69,16 +70,20 @@ class GameKeys(GameHost):
         dialog says what it will do and costs, and Escape goes back."""
         view = self.view()
         if len(actions) == 1 and not confirm:
-            self._decided(actions[0])  # (a move against one's own side is confirmed first)
+            self.shows.decided(actions[0])  # (a move against one's own side is confirmed first)
             return
         options = [(choice_label(self.tr, view, a), a) for a in actions]
         self.busy = True
         self.app.push_screen(
             ChoiceModal(
-                title, options, body=body, keys=self.todo() or self.tr("back"), can_back=True
+                title,
+                options,
+                body=body,
+                keys=self.lessons.todo() or self.tr("back"),
+                can_back=True,
             ),
             # "No: choose again" on a blow at one's own side comes back to this dialog
-            functools.partial(self._decided, again=lambda: self._choose(title, actions, body)),
+            functools.partial(self.shows.decided, again=lambda: self._choose(title, actions, body)),
         )
 
     def _card_action(self, allowed, cls) -> None:
@@ -216,7 +221,7 @@ class GameKeys(GameHost):
         if pending is None or pending.kind == "turn":
             return
         if pending.seat == view.seat and view.legal:
-            self.ask_decision(can_back=getattr(self, "asked_can_back", False))
+            self.shows.ask_decision(can_back=self.shows.asked_can_back)
         else:
             self.advance()
 
@@ -227,7 +232,7 @@ class GameKeys(GameHost):
             self.busy = False
             self._back_to_decision()
         else:
-            self._decided(action)
+            self.shows.decided(action)
 
     def _show_hints(self, view, found) -> None:
         wanted, self.hinting = self.hinting, False

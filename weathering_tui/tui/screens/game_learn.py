@@ -1,6 +1,7 @@
 """The guided first game on the game screen: lessons before their move, the move the
-lesson expects on the bottom line, and what comes after the last one (a part of
-`GameScreen`; the session says what the lesson wants, the screen says it in words)."""
+lesson expects on the bottom line, and what comes after the last one (a part the
+screen holds; the session says what the lesson wants, the flow when, this says it in
+words)."""
 
 from __future__ import annotations
 
@@ -36,13 +37,39 @@ MOVE_KEYS = {
 CARD_MOVES = (act.PlayCard, act.PutInDeck, act.Discard)
 
 if TYPE_CHECKING:
+    from ...engine import View
+    from ...play.flow import Flow
+    from ...play.session import GameSession
+    from ...words import Tr
+    from ..app import WeatheringApp
     from .game_host import GameHost
-else:
-    GameHost = object  # (the type checker's view of what GameScreen shares)
 
 
-class GameLearn(GameHost):
-    """Mixed into `GameScreen`: its state (session, tr, busy…) lives there."""
+class Lessons:
+    """The guided game's words on the game screen (a part the screen holds:
+    `screen.lessons`)."""
+
+    def __init__(self, screen: GameHost):
+        self.screen = screen
+
+    @property
+    def tr(self) -> Tr:
+        return self.screen.tr
+
+    @property
+    def session(self) -> GameSession:
+        return self.screen.session
+
+    @property
+    def app(self) -> WeatheringApp:
+        return self.screen.app
+
+    @property
+    def flow(self) -> Flow:
+        return self.screen.flow
+
+    def view(self) -> View:
+        return self.screen.view()
 
     def todo(self) -> str:
         """What the lesson expects now, in words, with its key ("" outside a lesson)."""
@@ -62,7 +89,7 @@ class GameLearn(GameHost):
     def show_lesson(self, lesson) -> None:
         """A lesson whose move has come: shown before anything else."""
         lang = self.tr.lang
-        self.refresh_view()  # the panes it speaks of, as they are now
+        self.screen.refresh_view()  # the panes it speaks of, as they are now
         self.app.push_screen(
             self._lesson_box(lesson.title[lang], lesson.text[lang], lesson.points),
             self._after_lesson,
@@ -71,7 +98,7 @@ class GameLearn(GameHost):
     def _lesson_box(self, title: str, text: str, points=()) -> LessonModal:
         """A lesson's box, away from the panes it points at (their names, as in
         rules/learn.toml: gauge, players, events, hand, deck, log)."""
-        regions = [self.query_one(PANES[name]).region for name in points]
+        regions = [self.screen.query_one(PANES[name]).region for name in points]
         width, height = self.app.size
         place = place_away_from(regions, width, height - 1)  # the keys line stays too
         tr = self.tr
@@ -80,12 +107,12 @@ class GameLearn(GameHost):
 
     def show_ending(self, title: str, text: str) -> None:
         """A guided game over: the final check (who won and why) before the end screen."""
-        self.refresh_view()  # the final gauge under the words that say it
+        self.screen.refresh_view()  # the final gauge under the words that say it
         self.app.push_screen(self._lesson_box(title, text, ("gauge",)), self._after_lesson)
 
     def _after_lesson(self, _) -> None:
         self.flow.closed()
-        self.advance()
+        self.screen.advance()
 
     def show_learn_done(self) -> None:
         """After the last scripted move: a real game, this one freely, or the title."""
@@ -108,4 +135,4 @@ class GameLearn(GameHost):
         elif choice == "title":
             self.app.back_to_title()
         else:
-            self.advance()
+            self.screen.advance()
