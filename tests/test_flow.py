@@ -98,3 +98,11 @@ def test_the_guided_game_lessons_first_then_what_comes_after_then_the_final_chec
     lessons = [show.lesson for show in shown if isinstance(show, fl.LessonShow)]
     assert lessons == list(script.lessons[: len(lessons)])  # each once, in order
     assert len(lessons) >= 2
+
+
+def test_a_dialog_of_the_screens_own_holds_the_flow_until_it_is_answered():
+    flow = fl.Flow(two_players_and_a_bot(), pace=0)
+    flow.hold()  # a key's dialog, a hint being thought
+    assert flow.next() is None and flow.next() is None
+    flow.closed()
+    assert flow.next() is not None

@@ -218,6 +218,11 @@ class Flow:
 
     # ------------------------------------------------------------ answers
 
+    def hold(self) -> None:
+        """The screen put up something of its own that waits for an answer (a key's
+        dialog, a hint being thought): the next step waits for `closed`."""
+        self.busy = True
+
     def closed(self) -> None:
         """What was up is answered: the next step may come."""
         self.busy = False

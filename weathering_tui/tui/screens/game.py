@@ -102,11 +102,11 @@ class GameScreen(GameKeys, Screen[None]):
     @property
     def busy(self) -> bool:
         """A dialog or privacy screen is up, a bot is paced or thinks, or a hint: the
-        flow waits, and the turn's keys too."""
+        flow waits, and the turn's keys too (the flow holds it: `hold`, `closed`)."""
         return self.flow.busy
 
     @busy.setter
-    def busy(self, value: bool) -> None:
+    def busy(self, value: bool) -> None:  # (a test puts the screen in a moment)
         self.flow.busy = value
 
     # ------------------------------------------------------------ the flow
@@ -171,7 +171,8 @@ class GameScreen(GameKeys, Screen[None]):
             if event.state == WorkerState.SUCCESS and event.worker.result is not None:
                 self._show_hints(*event.worker.result)
             elif self.hinting:
-                self.hinting = self.busy = False
+                self.hinting = False
+                self.flow.closed()
                 self.refresh_view()
             return
         self.flow.bot_chose(event.worker.result if event.state == WorkerState.SUCCESS else None)

@@ -153,7 +153,7 @@ class Shows:
             return
         name = self.view().players[seat].name
         side = self.tr("side." + self.view().players[seat].side)
-        self.screen.busy = True
+        self.flow.hold()
         self.app.push_screen(
             PrivacyScreen(
                 self.tr("privacy.title", name=name, side=side),
@@ -186,7 +186,7 @@ class Shows:
             if line is not None:
                 lines.append(line)
         lines.append(self.tr("transition.gauge", hp=hp, top=view.gauge_max))
-        self.screen.busy = True
+        self.flow.hold()
         self.app.push_screen(
             ChoiceModal(
                 self.tr("transition.title"),
@@ -239,7 +239,7 @@ class Shows:
         clock = None
         if pending.kind == "react" and self.session.can.table and self.screen.window_seconds():
             clock = self.screen.window_clock  # a table server's window: its time runs out
-        self.screen.busy = True
+        self.flow.hold()
         self.asking = ChoiceModal(
             decision_title(self.tr, view),
             options,
@@ -271,7 +271,7 @@ class Shows:
     def decided(self, action, again: Callable[[], None] | None = None) -> None:
         """A dialog's answer. `again` reopens the dialog it came from (a blow at one's
         own side answered "no" goes back there; a decision pending is asked again anyway)."""
-        self.screen.busy = False
+        self.flow.closed()
         self.asking = None
         if action == UNDO:
             self.screen.action_undo()
@@ -303,7 +303,7 @@ class Shows:
             if target.side != view.me.side:
                 key = "own_side.gift"
         options = [(self.tr("own_side.no"), None), (self.tr("own_side.yes"), action)]
-        self.screen.busy = True
+        self.flow.hold()
         self.app.push_screen(
             ChoiceModal(
                 self.tr("own_side.title"),
@@ -316,7 +316,7 @@ class Shows:
         )
 
     def _confirmed(self, action, again: Callable[[], None] | None = None) -> None:
-        self.screen.busy = False
+        self.flow.closed()
         if action is not None:
             self.screen.play(action)
         elif again is not None:

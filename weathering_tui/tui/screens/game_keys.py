@@ -28,7 +28,7 @@ class GameKeys(GameHost):
 
     def keys_now(self) -> KeyContext:
         """What the key table (keymap.py) decides from: this seat's keys now."""
-        return KeyContext(self.session, self.selected, self.busy)
+        return KeyContext(self.session, self.selected, self.flow.busy)
 
     def _my_turn(self) -> bool:
         return self.keys_now().my_turn
@@ -73,7 +73,7 @@ class GameKeys(GameHost):
             self.shows.decided(actions[0])  # (a move against one's own side is confirmed first)
             return
         options = [(choice_label(self.tr, view, a), a) for a in actions]
-        self.busy = True
+        self.flow.hold()
         self.app.push_screen(
             ChoiceModal(
                 title,
@@ -188,7 +188,8 @@ class GameKeys(GameHost):
             return
         view = self.session.hint_view()
         self.workers.cancel_group(self, "hint")
-        self.busy = self.hinting = True
+        self.hinting = True
+        self.flow.hold()
         self.refresh_view()  # the footer says it thinks, and how to stop it (4–10 s loaded)
 
         def think():
@@ -207,7 +208,8 @@ class GameKeys(GameHost):
         """Escape while the expert thinks: no dialog after all, and no more thinking."""
         if self.hinting:
             self.workers.cancel_group(self, "hint")
-            self.hinting = self.busy = False
+            self.hinting = False
+            self.flow.closed()
             self.refresh_view()  # the turn's keys again
             self._back_to_decision()
 
@@ -229,7 +231,7 @@ class GameKeys(GameHost):
         """A hint's dialog closed: its move played, or (Escape) the decision again."""
         pending = self.view().pending
         if action is None and pending is not None and pending.kind != "turn":
-            self.busy = False
+            self.flow.closed()
             self._back_to_decision()
         else:
             self.shows.decided(action)
@@ -240,7 +242,7 @@ class GameKeys(GameHost):
         if not wanted:
             return  # the player went back (Escape) meanwhile
         if view.version != self.view().version or not self.may_hint():
-            self.busy = False  # the game moved on while the expert thought
+            self.flow.closed()  # the game moved on while the expert thought
             self._back_to_decision()
             return
         options = []
