@@ -305,17 +305,49 @@ async def test_a_notice_naming_the_actors_card_leaves_before_the_shared_prompt()
 
 
 async def test_two_enters_on_the_privacy_screen_close_it_and_nothing_under_it():
-    # Two keys can reach a screen before its close takes effect (0.1 s apart over SSH):
-    # the second must not close the game under it.
+    # Two Enters read at once (0.1 s apart over SSH, or a key held): the first closes the
+    # privacy screen; the second must neither close the game under it nor act in it
+    # (it played the next player's selected card, unseen).
+    from textual import events
+
     game = two_players(holds_cancel=False)
     app = WeatheringApp(lang="fr", saves_dir=None, game=game, pace=0, autosave=False)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         privacy = app.screen
         assert isinstance(privacy, PrivacyScreen)
-        privacy.action_ready()
-        privacy.action_ready()  # (as if the second Enter came before the first was done)
-        await pilot.pause()
-        await pilot.pause()
-        assert isinstance(app.screen, GameScreen)
-        assert app.screen._my_turn()
+        version = app.session.view().version
+        both = [events.Key("enter", "\r"), events.Key("enter", "\r")]  # typed together
+        app.post_message(both[0])
+        await wait_for(pilot, lambda: isinstance(app.screen, GameScreen))
+        privacy.action_ready()  # (as if the second came before the first was done)
+        app.post_message(both[1])
+        await pilot.pause(0.3)
+        assert isinstance(app.screen, GameScreen) and app.screen._my_turn()
+        assert app.session.view().version == version, "the second Enter played a card"
+        await pilot.press("enter")  # an Enter typed now, with the hand on screen, plays
+        await wait_for(pilot, lambda: app.session.view().version > version)
+
+
+async def test_a_number_pressed_as_the_shared_prompt_runs_out_chooses_nothing_after_it():
+    # Fossilisé presses 2 a moment too late: the prompt has closed and Mirai's next
+    # dialog is up; his key must not answer her dialog.
+    from textual import events
+
+    game = two_players(holds_cancel=True)
+    set_hand(game.state, 0, "potager_partage", "troc", "haies_bocageres")
+    app = WeatheringApp(lang="fr", saves_dir=None, game=game, pace=0, autosave=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await start(app, pilot)
+        await pilot.press("p")  # Potager partagé: the shared prompt
+        await wait_for(pilot, lambda: isinstance(app.screen, WindowPrompt))
+        prompt = app.screen
+        prompt.time_up()
+        late = events.Key("2", "2")  # typed just after it closed
+        await wait_for(pilot, lambda: not isinstance(app.screen, WindowPrompt))
+        screen, version = app.screen, app.session.view().version
+        selected = getattr(screen, "selected", None)
+        app.post_message(late)
+        await pilot.pause(0.1)
+        assert app.screen is screen and app.session.view().version == version
+        assert getattr(screen, "selected", None) == selected  # (2 would pick her 2nd card)

@@ -6,6 +6,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from textual import events
+from textual._time import get_time  # the clock of events' `time`
 from textual.app import App
 from textual.binding import Binding
 
@@ -68,6 +69,15 @@ class WeatheringApp(App[None]):
     def content(self):
         return self.tr.content
 
+    deaf_until = 0.0  # keys made before this (Textual's clock) are for a screen now gone
+
+    def deafen(self, seconds: float = 0.0) -> None:
+        """Drop the keys typed until now, and for `seconds` more: a shared screen that
+        closes hands the keyboard to someone who has not seen what comes next (a second
+        Enter on the privacy screen played the next player's card; an opponent's number
+        pressed as the reaction prompt ran out chose in the actor's next dialog)."""
+        self.deaf_until = get_time() + seconds
+
     async def on_event(self, event) -> None:
         """Keys typed ahead never answer a dialog that was not on screen when they were
         typed (`typed_before_shown`); everything else goes on as Textual does it."""
@@ -75,7 +85,7 @@ class WeatheringApp(App[None]):
             isinstance(event, events.Key)
             and not event.is_forwarded
             and bool(self._screen_stack)
-            and typed_before_shown(self.screen, event)
+            and (typed_before_shown(self.screen, event) or event.time < self.deaf_until)
         )
         if not typed_ahead:
             await super().on_event(event)

@@ -40,4 +40,5 @@ class PrivacyScreen(Screen[None]):
                 yield Static(Text(self.body), id="privacy-body")
 
     def action_ready(self) -> None:
-        close(self)  # (Enter twice: the game under it stays)
+        if close(self):  # (Enter twice: the game under it stays,
+            self.app.deafen()  # and the second Enter does nothing in it)

@@ -101,5 +101,8 @@ class WindowPrompt(Screen[int | None]):
                 self._close(seat)
 
     def time_up(self) -> None:
-        """Nobody spoke up in time: the action happens."""
+        """Nobody spoke up in time: the action happens. A number pressed just too late
+        must not choose in the actor's next dialog: keys are dropped a moment more."""
+        if not self.done and self.app.screen is self:
+            self.app.deafen(DEAF)
         self._close(None)
