@@ -12,6 +12,8 @@ from weathering_tui.engine import actions as act
 from weathering_tui.engine import view_for
 from weathering_tui.words.describe import against_own_side, aimed_well_first
 
+ECONOMIST = "thomas"  # Green tax
+
 KINDS = [
     ("tempete", fx.HARMS),  # lose_ap
     ("evasion_fiscale", fx.HARMS),  # lose_ap
@@ -69,3 +71,20 @@ def test_a_two_way_card_offers_its_side_s_cartouche_first(seat, first):
     ordered = aimed_well_first(content, view, plays)
     cartouche = content.cards["retroaction_climatique"].cartouches[ordered[0].cartouche]
     assert isinstance(cartouche[0], first)
+
+
+def test_a_power_that_gives_pa_goes_first_to_one_s_own_side_and_asks_before_an_opponent():
+    # Green tax: a player of one's choice gains 3 PA. To an opponent it is a gift to the
+    # other side (a play-test gave Fossilisé 3 PA with no question).
+    content = default_content()
+    power = content.characters[ECONOMIST].power
+    assert fx.aim(power.at(1).effects) == fx.HELPS
+    state = start("2v1", seed=3)
+    state.players[0].character = ECONOMIST
+    turn_of(state, 0, ap=10)
+    view = view_for(state, 0)
+    uses = [a for a in view.legal if isinstance(a, act.UsePower)]
+    assert {a.target for a in uses} == {0, 1, 2}
+    ordered = aimed_well_first(content, view, uses)
+    assert view.players[ordered[0].target].side == "ecologist"
+    assert [against_own_side(content, view, a) for a in ordered] == [False, False, True]

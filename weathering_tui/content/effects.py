@@ -234,7 +234,7 @@ def aimed(effect: Effect) -> bool:
 
 
 HARMS = "harms"  # the target loses PA or cards at random
-HELPS = "helps"  # the target draws or is given cards
+HELPS = "helps"  # the target draws, is given cards or gains PA
 
 
 def aim(effects) -> str | None:
@@ -247,7 +247,7 @@ def aim(effects) -> str | None:
             continue
         if isinstance(effect, LoseAp | DiscardRandom):
             return HARMS
-        if isinstance(effect, Draw | GiveCards):
+        if isinstance(effect, Draw | GiveCards | GainAp):  # (Green tax's 3 PA)
             return HELPS
     return None
 
