@@ -266,7 +266,7 @@ STRINGS: dict[str, str] = {
     "recap.title": "{name}, since your last turn",
     "recap.gauge": "The gauge went from {before} to {after} PV.",
     "recap.gauge_same": "The gauge is still at {hp} PV.",
-    "recap.keys": "Any key: your turn · ↑↓ scroll · l: the whole log",
+    "recap.keys": "Any key: go on · ↑↓ scroll · l: the whole log",
     "choose.play": "Play {card}",
     "choose.cartouche": "Choose the effect and the target",
     "choose.store": "How many PA to store?",

@@ -267,7 +267,7 @@ STRINGS: dict[str, str] = {
     "recap.title": "{name}, depuis votre dernier tour",
     "recap.gauge": "La jauge est passée de {before} à {after} PV.",
     "recap.gauge_same": "La jauge est toujours à {hp} PV.",
-    "recap.keys": "Une touche : à vous · ↑↓ défiler · l : tout le journal",
+    "recap.keys": "Une touche : continuer · ↑↓ défiler · l : tout le journal",
     "choose.play": "Jouer {card}",
     "choose.cartouche": "Choisissez l'effet et la cible",
     "choose.store": "Combien de PA stocker ?",
