@@ -304,11 +304,14 @@ async def test_a_notice_naming_the_actors_card_leaves_before_the_shared_prompt()
         assert "Manifestation" not in screen_text(app)
 
 
+@pytest.mark.handed_over
 async def test_two_enters_on_the_privacy_screen_close_it_and_nothing_under_it():
-    # Two Enters read at once (0.1 s apart over SSH, or a key held): the first closes the
-    # privacy screen; the second must neither close the game under it nor act in it
-    # (it played the next player's selected card, unseen).
+    # Two Enters, read at once or 0.3 s apart (a play-test: its second Enter put a card
+    # of the next player back in the mulligan, unseen): the first closes the privacy
+    # screen; the second neither closes the game under it nor acts in it.
     from textual import events
+
+    from weathering_tui.tui.screens import privacy as handing
 
     game = two_players(holds_cancel=False)
     app = WeatheringApp(lang="fr", saves_dir=None, game=game, pace=0, autosave=False)
@@ -322,10 +325,13 @@ async def test_two_enters_on_the_privacy_screen_close_it_and_nothing_under_it():
         await wait_for(pilot, lambda: isinstance(app.screen, GameScreen))
         privacy.action_ready()  # (as if the second came before the first was done)
         app.post_message(both[1])
-        await pilot.pause(0.3)
+        await pilot.pause(0.1)
+        await pilot.press("enter")  # and one more a moment later
+        await pilot.pause(0.2)
         assert isinstance(app.screen, GameScreen) and app.screen._my_turn()
-        assert app.session.view().version == version, "the second Enter played a card"
-        await pilot.press("enter")  # an Enter typed now, with the hand on screen, plays
+        assert app.session.view().version == version, "a second Enter played a card"
+        await pilot.pause(handing.HANDED_OVER)
+        await pilot.press("enter")  # an Enter once the hand has been seen plays
         await wait_for(pilot, lambda: app.session.view().version > version)
 
 

@@ -11,6 +11,11 @@ from textual.widgets import Static
 
 from .closing import close
 
+# Seconds the next player's screen ignores keys: an Enter pressed twice (0.3 s apart, a
+# play-test) answered a dialog its player had not yet seen, and no one reads a screen
+# in half a second.
+HANDED_OVER = 0.5
+
 
 class PrivacyScreen(Screen[None]):
     DEFAULT_CSS = """
@@ -40,5 +45,5 @@ class PrivacyScreen(Screen[None]):
                 yield Static(Text(self.body), id="privacy-body")
 
     def action_ready(self) -> None:
-        if close(self):  # (Enter twice: the game under it stays,
-            self.app.deafen()  # and the second Enter does nothing in it)
+        if close(self):  # (Enter twice: the game under it stays, and the second
+            self.app.deafen(HANDED_OVER)  # Enter does nothing in it)
