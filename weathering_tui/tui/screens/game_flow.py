@@ -21,6 +21,7 @@ from ...words.describe import (
     gauge_against_own_side,
 )
 from .choice import HINT, UNDO, ChoiceModal
+from .part import ScreenPart
 from .privacy import PrivacyScreen
 
 HAND_CHOICES = frozenset({"mulligan", "choose_discard", "choose_give", "choose_exchange"})
@@ -55,44 +56,20 @@ def _forced_just_now(view) -> bool:
 
 
 if TYPE_CHECKING:
-    from ...engine import View
-    from ...play.flow import Flow
-    from ...play.session import GameSession
-    from ...words import Tr
-    from ..app import WeatheringApp
     from .game_host import GameHost
 
 
-class Shows:
+class Shows(ScreenPart):
     """What the flow says to show, put up over the game screen (a privacy screen, a
     recap, a shared terminal's window, the transition's summary, a decision's dialog),
     each answer told back to the flow before the screen advances (a part the screen
     holds: `screen.shows`)."""
 
     def __init__(self, screen: GameHost):
-        self.screen = screen
+        super().__init__(screen)
         self.asking: ChoiceModal | None = None  # the decision dialog open now
         self.asked_legal: tuple = ()  # what it offered
         self.asked_can_back = False  # (a hint's Escape asks this very dialog again)
-
-    @property
-    def tr(self) -> Tr:
-        return self.screen.tr
-
-    @property
-    def session(self) -> GameSession:
-        return self.screen.session
-
-    @property
-    def app(self) -> WeatheringApp:
-        return self.screen.app
-
-    @property
-    def flow(self) -> Flow:
-        return self.screen.flow
-
-    def view(self) -> View:
-        return self.screen.view()
 
     def privacy(self, show: fl.Privacy) -> None:
         """The keyboard goes to another player: nothing private on screen until then."""

@@ -12,6 +12,7 @@ from ...words.describe import move_label
 from ..widgets import DeckPane, EventsPane, Gauge, HandPane, LogPane, PlayersPane
 from .choice import ChoiceModal
 from .lesson import LessonModal, place_away_from
+from .part import ScreenPart
 
 # The panes a lesson may point at, by the names rules/learn.toml gives them.
 PANES = {
@@ -37,39 +38,12 @@ MOVE_KEYS = {
 CARD_MOVES = (act.PlayCard, act.PutInDeck, act.Discard)
 
 if TYPE_CHECKING:
-    from ...engine import View
-    from ...play.flow import Flow
-    from ...play.session import GameSession
-    from ...words import Tr
-    from ..app import WeatheringApp
-    from .game_host import GameHost
+    pass
 
 
-class Lessons:
+class Lessons(ScreenPart):
     """The guided game's words on the game screen (a part the screen holds:
     `screen.lessons`)."""
-
-    def __init__(self, screen: GameHost):
-        self.screen = screen
-
-    @property
-    def tr(self) -> Tr:
-        return self.screen.tr
-
-    @property
-    def session(self) -> GameSession:
-        return self.screen.session
-
-    @property
-    def app(self) -> WeatheringApp:
-        return self.screen.app
-
-    @property
-    def flow(self) -> Flow:
-        return self.screen.flow
-
-    def view(self) -> View:
-        return self.screen.view()
 
     def todo(self) -> str:
         """What the lesson expects now, in words, with its key ("" outside a lesson)."""
