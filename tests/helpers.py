@@ -15,7 +15,7 @@ import pytest
 from weathering_tui.engine import Setup, apply, legal_actions, new_game, sides_of
 from weathering_tui.engine import actions as act
 from weathering_tui.engine.common import card_id
-from weathering_tui.engine.state import GameState, Pending, SeatSetup, TurnFlags
+from weathering_tui.engine.state import GameState, Pending, PendingKind, SeatSetup, TurnFlags
 
 
 def start(config="2v1", seed=0, events=False, characters=None, mulligan=True, **options):
@@ -100,7 +100,7 @@ def turn_of(state: GameState, seat: int, ap: int | None = None) -> None:
     p.turn = TurnFlags()
     if ap is not None:
         p.ap = ap
-    state.pending = Pending("turn", seat)
+    state.pending = Pending(PendingKind.TURN, seat)
 
 
 def phase2(state: GameState) -> None:

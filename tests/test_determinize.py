@@ -13,7 +13,7 @@ from weathering_tui.content import default_content
 from weathering_tui.engine import Setup, apply, clone, new_game, view_for
 from weathering_tui.engine.determinize import determinize
 from weathering_tui.engine.resolving import HIDDEN
-from weathering_tui.engine.state import ArrangeFrame, ExchangeFrame, ReactionFrame
+from weathering_tui.engine.state import ArrangeFrame, ExchangeFrame, PendingKind, ReactionFrame
 from weathering_tui.engine.window import window_seats
 from weathering_tui.engine.wire import view_from_json, view_to_json
 
@@ -59,6 +59,21 @@ def test_a_world_rebuilt_at_any_decision_shows_the_seat_its_own_view():
                   "trade_answer", "choose_option", "choose_take", "choose_give",
                   "claim_synergy", "arrange"}  # fmt: skip
     assert every_kind <= set(kinds), kinds
+
+
+def test_a_world_rebuilt_from_a_view_off_the_wire_waits_for_a_pending_kind():
+    """A view read off the wire names its decision with a plain string; the state
+    rebuilt from it holds the PendingKind member, as one the engine made does."""
+    rng = random.Random(3)
+    seen = set()
+    for _, _, view in decision_views("3v2", 1):
+        wired = view_from_json(view_to_json(view))
+        assert type(wired.pending.kind) is str
+        sample = determinize(wired, CONTENT, rng)
+        assert type(sample.pending.kind) is PendingKind
+        assert sample.pending.kind == view.pending.kind
+        seen.add(sample.pending.kind)
+    assert {PendingKind.TURN, PendingKind.REACT, PendingKind.MULLIGAN} <= seen
 
 
 def test_a_sampled_world_plays_on_to_the_end_from_any_decision():

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from weathering_tui.bots import RandomBot
-from weathering_tui.engine import Setup, view_for
+from weathering_tui.engine import PendingKind, Setup, view_for
 from weathering_tui.engine.state import SeatSetup
 from weathering_tui.storage.savefile import (
     FORMAT_VERSION,
@@ -83,7 +83,7 @@ def test_round_trip_with_a_decision_open(kind, tmp_path):
         )
         if not game.state.over:
             loaded = roundtrip(game, tmp_path)
-            assert loaded.state.pending.kind == kind
+            assert loaded.state.pending.kind is PendingKind(kind)  # the member, not a str
             return
     raise AssertionError(f"no game reached a {kind} decision")
 

@@ -20,7 +20,7 @@ from .lean import LeanView
 from .legal import legal_actions, why_illegal
 from .rewind import can_undo, undo
 from .setup import LABELS, difficulty_of, with_difficulty
-from .state import GameState, LogEntry, SeatSetup, Setup, human_seats, sides_of
+from .state import GameState, LogEntry, PendingKind, SeatSetup, Setup, human_seats, sides_of
 from .view import (
     SPECTATOR,
     Decision,
@@ -48,6 +48,7 @@ __all__ = [
     "HandCard",
     "IllegalAction",
     "LogEntry",
+    "PendingKind",
     "PendingView",
     "PlayerView",
     "SeatSetup",

@@ -29,6 +29,7 @@ from .state import (
     OptionFrame,
     OverflowFrame,
     Pending,
+    PendingKind,
     RoundMod,
     TakeFrame,
 )
@@ -159,7 +160,7 @@ def _peek(state: GameState, seat: int, count: int, reorder: bool, bottom: bool, 
 
 def step_arrange(state: GameState, frame: ArrangeFrame) -> None:
     state.pending = Pending(
-        "arrange",
+        PendingKind.ARRANGE,
         frame.seat,
         {"count": len(frame.seen), "bottom": frame.bottom, "source": frame.source},
     )
@@ -212,7 +213,7 @@ def step_discard_choice(state: GameState, frame: DiscardChoiceFrame) -> None:
         _finish_discard_choice(state, frame)
         return
     state.pending = Pending(
-        "choose_discard",
+        PendingKind.CHOOSE_DISCARD,
         frame.seat,
         {"remaining": frame.remaining, "optional": frame.optional, "reason": frame.reason},
     )
@@ -240,7 +241,7 @@ def step_give(state: GameState, frame: GiveFrame) -> None:
         log(state, "give_done", seat=frame.seat, target=frame.target, count=frame.given)
         return
     state.pending = Pending(
-        "choose_give",
+        PendingKind.CHOOSE_GIVE,
         frame.seat,
         {"target": frame.target, "remaining": frame.remaining, "source": frame.source},
     )
@@ -275,7 +276,7 @@ def step_take(state: GameState, frame: TakeFrame) -> None:
             log(state, "effect_lost", seat=frame.seat, op="take_from_discard")
         return
     state.pending = Pending(
-        "choose_take", frame.seat, {"remaining": frame.remaining, "source": frame.source}
+        PendingKind.CHOOSE_TAKE, frame.seat, {"remaining": frame.remaining, "source": frame.source}
     )
 
 
@@ -292,7 +293,9 @@ def step_exchange(state: GameState, frame: ExchangeFrame) -> None:
         seat = frame.first if frame.stage == 0 else frame.second
         if state.players[seat].hand:
             state.pending = Pending(
-                "choose_exchange", seat, {"with": _partner(frame, seat), "reason": frame.reason}
+                PendingKind.CHOOSE_EXCHANGE,
+                seat,
+                {"with": _partner(frame, seat), "reason": frame.reason},
             )
             return
         frame.stage += 1
@@ -351,7 +354,7 @@ def step_option(state: GameState, frame: OptionFrame) -> None:
         seat = frame.seats[frame.index]
         if any(option_possible(state, seat, option) for option in frame.options):
             state.pending = Pending(
-                "choose_option", seat, {"source": frame.source, "group": frame.group}
+                PendingKind.CHOOSE_OPTION, seat, {"source": frame.source, "group": frame.group}
             )
             return
         log(state, "effect_lost", seat=seat, op="choice", source=frame.source)

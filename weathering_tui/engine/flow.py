@@ -26,6 +26,7 @@ from .state import (
     Outcome,
     OverflowFrame,
     Pending,
+    PendingKind,
     RoundStartFrame,
     TransitionFrame,
     TurnFlags,
@@ -145,7 +146,7 @@ def step_transition(state: GameState, frame: TransitionFrame) -> None:
         # Everyone whose deck is big enough is asked (deck sizes are public): asking only
         # those whose hidden deck qualifies would tell the table which decks do.
         if len(state.players[seat].deck) >= constants(state).synergy_min_deck:
-            state.pending = Pending("claim_synergy", seat, {})
+            state.pending = Pending(PendingKind.CLAIM_SYNERGY, seat, {})
             return
         frame.index += 1
     state.stack.pop()

@@ -32,7 +32,7 @@ from .common import (
     valid_targets,
 )
 from .effects import option_possible, take_eligible
-from .state import GameState
+from .state import GameState, PendingKind
 from .tables import tables_for
 
 # A refusal not yet raised: (code, params). The legal list only asks whether there is
@@ -392,32 +392,32 @@ def _claim(state: GameState, seat: int) -> list:
 
 
 _BY_KIND = {
-    "turn": turn_actions,
-    "mulligan": _mulligan,
-    "react": _react,
-    "trade_answer": _trade_answer,
-    "choose_discard": _choose_discard,
-    "choose_give": _choose_give,
-    "choose_take": _choose_take,
-    "choose_exchange": _hand_choice,
-    "choose_option": _choose_option,
-    "arrange": _arrange,
-    "second_card": _second_card,
-    "claim_synergy": _claim,
+    PendingKind.TURN: turn_actions,
+    PendingKind.MULLIGAN: _mulligan,
+    PendingKind.REACT: _react,
+    PendingKind.TRADE_ANSWER: _trade_answer,
+    PendingKind.CHOOSE_DISCARD: _choose_discard,
+    PendingKind.CHOOSE_GIVE: _choose_give,
+    PendingKind.CHOOSE_TAKE: _choose_take,
+    PendingKind.CHOOSE_EXCHANGE: _hand_choice,
+    PendingKind.CHOOSE_OPTION: _choose_option,
+    PendingKind.ARRANGE: _arrange,
+    PendingKind.SECOND_CARD: _second_card,
+    PendingKind.CLAIM_SYNERGY: _claim,
 }
 
 # The kind of action that answers each decision.
 _ANSWERS = {
-    "mulligan": act.ChooseCard,
-    "react": act.Pass | act.Cancel,
-    "trade_answer": act.AnswerTrade,
-    "choose_discard": act.ChooseCard,
-    "choose_give": act.ChooseCard,
-    "choose_take": act.ChooseCard,
-    "choose_exchange": act.ChooseCard,
-    "choose_option": act.ChooseOption,
-    "arrange": act.ArrangeEvents,
-    "second_card": act.PlayCard,
-    "claim_synergy": act.ClaimSynergy,
-    "turn": act.Action,
+    PendingKind.MULLIGAN: act.ChooseCard,
+    PendingKind.REACT: act.Pass | act.Cancel,
+    PendingKind.TRADE_ANSWER: act.AnswerTrade,
+    PendingKind.CHOOSE_DISCARD: act.ChooseCard,
+    PendingKind.CHOOSE_GIVE: act.ChooseCard,
+    PendingKind.CHOOSE_TAKE: act.ChooseCard,
+    PendingKind.CHOOSE_EXCHANGE: act.ChooseCard,
+    PendingKind.CHOOSE_OPTION: act.ChooseOption,
+    PendingKind.ARRANGE: act.ArrangeEvents,
+    PendingKind.SECOND_CARD: act.PlayCard,
+    PendingKind.CLAIM_SYNERGY: act.ClaimSynergy,
+    PendingKind.TURN: act.Action,
 }

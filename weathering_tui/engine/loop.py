@@ -19,6 +19,7 @@ from .state import (
     OptionFrame,
     OverflowFrame,
     Pending,
+    PendingKind,
     ReactionFrame,
     RoundStartFrame,
     SecondCardFrame,
@@ -34,6 +35,8 @@ AUTO_KINDS = frozenset({"choose_take", "choose_option", "arrange", "second_card"
 # so they resolve on their own only when the hand (whose size is public) holds one card.
 HAND_KINDS = frozenset({"choose_discard", "choose_give", "choose_exchange"})
 MAY_RESOLVE = AUTO_KINDS | HAND_KINDS
+# The decision most steps end on, read once: an enum's member costs ~50 ns a read.
+_TURN = PendingKind.TURN
 
 _STEPS = {
     MulliganFrame: step_mulligan,
@@ -90,4 +93,4 @@ def run(state: GameState, dispatch) -> None:
             frame = stack[-1]
             steps[type(frame)](state, frame)
         else:
-            state.pending = Pending("turn", state.active)
+            state.pending = Pending(_TURN, state.active)

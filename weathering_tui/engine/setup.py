@@ -10,7 +10,7 @@ from ..content.defs import LABELS  # ⚖️ 🔥 ☠️, from the fairest (§2.2
 from . import rng
 from .common import IllegalAction, constants, draw_cards, log
 from .flow import start_round
-from .state import GameState, MulliganFrame, Pending, PlayerState, Setup
+from .state import GameState, MulliganFrame, Pending, PendingKind, PlayerState, Setup
 from .tables import tables_of
 
 
@@ -159,7 +159,9 @@ def step_mulligan(state: GameState, frame: MulliganFrame) -> None:
         state.stack.pop()
         start_round(state)
         return
-    state.pending = Pending("mulligan", frame.next_seat, {"max": constants(state).mulligan_max})
+    state.pending = Pending(
+        PendingKind.MULLIGAN, frame.next_seat, {"max": constants(state).mulligan_max}
+    )
 
 
 def mulligan_pick(state: GameState, frame: MulliganFrame, seat: int, card: str | None) -> None:

@@ -8,6 +8,7 @@ the next action, and resolution carries on from the top frame.
 
 from __future__ import annotations
 
+import enum
 from typing import Union
 
 import attrs
@@ -135,11 +136,30 @@ class LogEntry:
     audience: list[int] = attrs.Factory(list)
 
 
+class PendingKind(enum.StrEnum):
+    """The decisions a game can wait for. Members equal their strings ("turn"…), so views,
+    saves and the wire carry the same words as before; every `Pending(...)` passes a member
+    (no converter: one is made per decision)."""
+
+    TURN = "turn"
+    MULLIGAN = "mulligan"
+    REACT = "react"
+    TRADE_ANSWER = "trade_answer"
+    CHOOSE_DISCARD = "choose_discard"
+    CHOOSE_GIVE = "choose_give"
+    CHOOSE_TAKE = "choose_take"
+    CHOOSE_EXCHANGE = "choose_exchange"
+    CHOOSE_OPTION = "choose_option"
+    ARRANGE = "arrange"
+    SECOND_CARD = "second_card"
+    CLAIM_SYNERGY = "claim_synergy"
+
+
 @attrs.define
 class Pending:
     """Who must decide what, right now. `info` is public description only."""
 
-    kind: str
+    kind: PendingKind
     seat: int
     info: dict = attrs.Factory(dict)
 
