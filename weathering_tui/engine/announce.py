@@ -7,6 +7,7 @@ in order from the actor may cancel it; only then does it resolve.
 from __future__ import annotations
 
 import functools
+from typing import cast
 
 from ..content import effects as fx
 from .common import (
@@ -327,37 +328,43 @@ def resolve_announcement(state: GameState, ann: Announcement, cancelled_by: int 
     _RESOLVERS[ann.kind](state, ann, cancelled)
 
 
+# An announced card play, deck or discard names its card: `cast(str, ann.card)` says so.
+
+
 def _resolve_play(state: GameState, ann: Announcement, cancelled: bool) -> None:
+    card = cast(str, ann.card)
     if cancelled:  # the card is lost to the discard pile, none of its effects happen
-        state.limbo.remove(ann.card)
-        state.discard_pile.append(ann.card)
+        state.limbo.remove(card)
+        state.discard_pile.append(card)
         return
-    state.stack.append(FinishPlayFrame(ann.card, ann.actor))
-    cartouche = card_def(state, ann.card).cartouches[ann.cartouche]
-    push_effects(state, ann.actor, cartouche, ann.card.partition("#")[0], ann.target)
+    state.stack.append(FinishPlayFrame(card, ann.actor))
+    cartouche = card_def(state, card).cartouches[ann.cartouche]
+    push_effects(state, ann.actor, cartouche, card.partition("#")[0], ann.target)
 
 
 def _resolve_put_in_deck(state: GameState, ann: Announcement, cancelled: bool) -> None:
-    state.limbo.remove(ann.card)
+    card = cast(str, ann.card)
+    state.limbo.remove(card)
     if cancelled:
-        state.discard_pile.append(ann.card)
-        log(state, "revealed", seat=ann.actor, card=ann.card)
+        state.discard_pile.append(card)
+        log(state, "revealed", seat=ann.actor, card=card)
         return
-    state.players[ann.actor].deck.append(ann.card)
+    state.players[ann.actor].deck.append(card)
     if state.keep_log:  # an own secret: nothing hidden comes out (common.log)
-        log(state, "decked", secret={"card": ann.card}, audience=[ann.actor], seat=ann.actor)
+        log(state, "decked", secret={"card": card}, audience=[ann.actor], seat=ann.actor)
 
 
 def _resolve_discard(state: GameState, ann: Announcement, cancelled: bool) -> None:
     if cancelled:  # the card stays in hand, no PA, the discard is spent [RB 157]
         log(state, "discard_kept", seat=ann.actor, card=ann.card)
         return
+    card = cast(str, ann.card)
     actor = state.players[ann.actor]
-    actor.hand.remove(ann.card)
-    state.discard_pile.append(ann.card)
+    actor.hand.remove(card)
+    state.discard_pile.append(card)
     got = gain_ap(state, ann.actor, discard_yield(state, ann.actor))
     if state.keep_log:
-        log(state, "discard", seat=ann.actor, card=ann.card, reason="action", ap=got)
+        log(state, "discard", seat=ann.actor, card=card, reason="action", ap=got)
 
 
 def _resolve_draw(state: GameState, ann: Announcement, cancelled: bool) -> None:
@@ -373,7 +380,7 @@ def _resolve_draw(state: GameState, ann: Announcement, cancelled: bool) -> None:
 def _resolve_trade(state: GameState, ann: Announcement, cancelled: bool) -> None:
     if not cancelled:
         state.stack.append(OverflowFrame(ann.actor))
-        state.stack.append(ExchangeFrame(ann.actor, ann.target, "trade"))
+        state.stack.append(ExchangeFrame(ann.actor, cast(int, ann.target), "trade"))
 
 
 def _resolve_store(state: GameState, ann: Announcement, cancelled: bool) -> None:
@@ -398,7 +405,7 @@ def _resolve_power(state: GameState, ann: Announcement, cancelled: bool) -> None
     power = character(state, ann.actor).power
     effects = power.at(ann.level).effects
     if any(isinstance(e, fx.PlayFromDiscard) for e in effects):
-        state.stack.append(SecondCardFrame(ann.actor, ann.card))
+        state.stack.append(SecondCardFrame(ann.actor, cast(str, ann.card)))  # its chosen card
     else:
         push_effects(state, ann.actor, effects, power.id, ann.target)
 

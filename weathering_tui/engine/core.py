@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from itertools import repeat
 from operator import is_
+from typing import cast
 
 import attrs
 
@@ -59,6 +60,9 @@ def apply(state: GameState, action, view=None) -> GameState:
             action = _listed_copy(state, action)
             if action is None:
                 raise refusal
+    # Legal or trusted, an action answers a pending decision (why_illegal refuses any
+    # action while nothing is pending).
+    pending = cast(Pending, pending)
     # A pass in a reaction window changes nothing the other seats can see, so it does not
     # move the version: who was asked stays as secret as what they hold (network.md).
     if not (pending.kind == "react" and isinstance(action, act.Pass)):

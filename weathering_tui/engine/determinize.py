@@ -15,6 +15,7 @@ answer changes nothing, so a search loses nothing by assuming they do not).
 from __future__ import annotations
 
 import random
+from typing import cast
 
 import attrs
 
@@ -37,7 +38,7 @@ from .state import (
     Setup,
     TurnFlags,
 )
-from .view import View
+from .view import PendingView, View
 
 
 def all_action_cards(content: Content) -> list[str]:
@@ -60,10 +61,10 @@ def determinize(view: View, content: Content, rng: random.Random) -> GameState:
     held: dict[int, list[str]] = {}
     for f in view.resolving:
         if isinstance(f, ReactionFrame) and f.announcement.kind == "discard":
-            held.setdefault(f.announcement.actor, []).append(f.announcement.card)
+            held.setdefault(f.announcement.actor, []).append(cast(str, f.announcement.card))
     known = set(me.hand or ()) | set(me.deck or ()) | set(view.discard_pile) | set(seen_limbo)
     known |= {card for cards in held.values() for card in cards}
-    arranged = _own_arrangement(view)
+    arranged = _own_arrangement(view, pending)
     if arranged is not None and arranged[0] == "draw":
         known |= set(arranged[1])
     pool = [c for c in all_action_cards(content) if c not in known]
@@ -76,7 +77,9 @@ def determinize(view: View, content: Content, rng: random.Random) -> GameState:
         draw_pile = pool + list(reversed(arranged[1]))
     if len(draw_pile) != view.draw_pile_count:
         raise ValueError("the view's card counts do not add up")
-    stack = [_frame(f, view, players, draw_pile, events, decked, rng) for f in view.resolving]
+    stack = [
+        _frame(f, view, pending, players, draw_pile, events, decked, rng) for f in view.resolving
+    ]
     setup = Setup(
         configuration=view.configuration,
         seats=tuple(SeatSetup(p.side, p.character, p.name, p.human) for p in view.players),
@@ -97,7 +100,7 @@ def determinize(view: View, content: Content, rng: random.Random) -> GameState:
         stage=view.stage,
         active=view.active,
         discard_pile=list(view.discard_pile),
-        limbo=[decked if c == HIDDEN else c for c in view.limbo],
+        limbo=[cast(str, decked) if c == HIDDEN else c for c in view.limbo],  # drawn for it
         active_events=[
             ActiveEvent(e.event, list(e.cards), e.remaining) for e in view.active_events
         ],
@@ -112,12 +115,12 @@ def determinize(view: View, content: Content, rng: random.Random) -> GameState:
     )
 
 
-def _own_arrangement(view: View) -> tuple[str, list[str]] | None:
+def _own_arrangement(view: View, pending: PendingView) -> tuple[str, list[str]] | None:
     """The pile and the cards (top first) this seat peeked at and now arranges."""
-    if view.pending.kind != "arrange" or not view.resolving:
+    if pending.kind != "arrange" or not view.resolving:
         return None
-    frame = view.resolving[-1]
-    return frame.pile, list(view.pending.mine.get("seen", ()))
+    frame = cast(ArrangeFrame, view.resolving[-1])
+    return frame.pile, list(pending.mine.get("seen", ()))
 
 
 def _player(p, me, pool: list[str], held) -> PlayerState:
@@ -161,24 +164,27 @@ def _event_pile(view: View, content: Content, rng: random.Random, arranged) -> l
     return events + list(reversed(top))
 
 
-def _frame(frame, view: View, players, draw_pile, events, decked, rng: random.Random):
-    """A frame of the sampled state: the view's copy, its hidden cards drawn."""
+def _frame(
+    frame, view: View, pending: PendingView, players, draw_pile, events, decked, rng: random.Random
+):
+    """A frame of the sampled state: the view's copy, its hidden cards drawn (`pending`:
+    the view's decision)."""
     kind = type(frame)
     new = copy_record(frame)
     if kind is ReactionFrame or kind is EventWindowFrame:
         if kind is ReactionFrame and frame.announcement.card == HIDDEN:
             new.announcement = attrs.evolve(frame.announcement, card=decked)
-        if view.pending.kind == "react" and frame is view.resolving[-1]:
+        if pending.kind == "react" and frame is view.resolving[-1]:
             new.index = new.order.index(view.seat)  # it is asked first (the module's doc)
-    elif kind is MulliganFrame and view.pending.kind == "mulligan":
-        new.picked = list(view.pending.mine.get("picked", ()))
+    elif kind is MulliganFrame and pending.kind == "mulligan":
+        new.picked = list(pending.mine.get("picked", ()))
     elif kind is ExchangeFrame:
         for name, seat in (("pick_first", frame.first), ("pick_second", frame.second)):
             if getattr(frame, name) == HIDDEN:  # another seat's blind pick, still in its hand
                 setattr(new, name, rng.choice(players[seat].hand))
     elif kind is ArrangeFrame:
-        if view.pending.kind == "arrange" and frame is view.resolving[-1]:
-            new.seen = list(view.pending.mine.get("seen", ()))
+        if pending.kind == "arrange" and frame is view.resolving[-1]:
+            new.seen = list(pending.mine.get("seen", ()))
         else:
             pile = events if frame.pile == "events" else draw_pile
             new.seen = list(reversed(pile[len(pile) - len(frame.seen) :]))

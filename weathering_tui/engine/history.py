@@ -13,6 +13,7 @@
 from __future__ import annotations
 
 import functools
+from typing import Any
 
 import attrs
 
@@ -70,14 +71,14 @@ def record(state, action, before: tuple) -> None:
 
 
 @functools.cache
-def _fields(cls) -> tuple[str, ...]:
+def _fields(cls: type) -> tuple[str, ...]:
     return tuple(f.name for f in attrs.fields(cls))
 
 
 def copy_record(record):
     """A mutable attrs record with its lists and dicts copied (frames, pending, flags)."""
-    cls = type(record)
-    new = object.__new__(cls)
+    cls: type = type(record)  # `type`, which the type checker knows is hashable
+    new: Any = object.__new__(cls)
     for name in _fields(cls):
         value = getattr(record, name)
         if isinstance(value, list):
@@ -96,8 +97,9 @@ def _copy_player(player):
 
 def clone(state):
     """An independent copy of `state`: applying actions to one never changes the other."""
-    new = object.__new__(type(state))
-    for name in _fields(type(state)):
+    cls: type = type(state)
+    new: Any = object.__new__(cls)
+    for name in _fields(cls):
         value = getattr(state, name)
         if isinstance(value, list):
             value = list(value)  # the piles, the log (entries never change), hp_by_round

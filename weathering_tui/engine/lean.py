@@ -137,7 +137,8 @@ class LeanView:
 
     @property
     def level_thresholds(self) -> tuple[int, int]:
-        return tuple(self._constants.level_thresholds)
+        second, third = self._constants.level_thresholds
+        return second, third
 
     gauge_max = GAUGE_MAX
 

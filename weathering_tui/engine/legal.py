@@ -13,7 +13,10 @@ instance per card id (`distinct`).
 
 from __future__ import annotations
 
+import types
+from collections.abc import Callable
 from itertools import permutations
+from typing import cast, get_args
 
 from ..content import effects as fx
 from . import actions as act
@@ -32,7 +35,16 @@ from .common import (
     valid_targets,
 )
 from .effects import option_possible, take_eligible
-from .state import GameState, PendingKind
+from .state import (
+    ArrangeFrame,
+    GameState,
+    MulliganFrame,
+    OptionFrame,
+    Pending,
+    PendingKind,
+    SecondCardFrame,
+    TakeFrame,
+)
 from .tables import tables_for
 
 # A refusal not yet raised: (code, params). The legal list only asks whether there is
@@ -240,7 +252,7 @@ def _playable_from_discard(state: GameState, seat: int, ap_left: int, tables) ->
     return [c for c in distinct(state.discard_pile) if costs[c] <= ap_left and playable(card_id(c))]
 
 
-def _explain(state: GameState, kind: str, action) -> Refusal:  # noqa: C901 - one rule a branch
+def _explain(state: GameState, kind: PendingKind, action) -> Refusal:  # noqa: C901 - one rule a branch
     """The refusal of an action that is not in the legal list, from the same predicates."""
     seat = action.seat
     turn_action = isinstance(
@@ -261,18 +273,19 @@ def _explain(state: GameState, kind: str, action) -> Refusal:  # noqa: C901 - on
     if names_card and kind == "turn" and card not in state.players[seat].hand:
         return refuse("card_not_in_hand", card=card)
     match action:
-        case act.PlayCard():
-            refusal = play_refusal(state, seat, card) if kind == "turn" else None
+        case act.PlayCard(card=played):
+            refusal = play_refusal(state, seat, played) if kind == "turn" else None
             if refusal is not None:
                 return refusal
-            cartouches = card_def(state, card).cartouches if _known(state, card) else ()
+            cartouches = card_def(state, played).cartouches if _known(state, played) else ()
             if not 0 <= action.cartouche < len(cartouches):
-                return refuse("no_cartouche", card=card)
+                return refuse("no_cartouche", card=played)
             if any(isinstance(e, fx.Cancel) for e in cartouches[action.cartouche]):
-                return refuse("cancel_in_reaction", card=card)
-            if kind == "second_card" and effective_cost(state, seat, card) > state.players[seat].ap:
-                cost = effective_cost(state, seat, card)
-                return refuse("card_cost", card=card, cost=cost, ap=state.players[seat].ap)
+                return refuse("cancel_in_reaction", card=played)
+            ap = state.players[seat].ap
+            if kind == "second_card" and effective_cost(state, seat, played) > ap:
+                cost = effective_cost(state, seat, played)
+                return refuse("card_cost", card=played, cost=cost, ap=ap)
             return refuse("bad_target")
         case act.PutInDeck():
             return deck_refusal(state, seat)
@@ -290,7 +303,7 @@ def _explain(state: GameState, kind: str, action) -> Refusal:  # noqa: C901 - on
         case act.Cancel():
             return refuse("cancel_unavailable")
         case act.ChooseCard() if kind == "mulligan":
-            frame = state.stack[-1]
+            frame = cast(MulliganFrame, state.stack[-1])
             limit = constants(state).mulligan_max
             if card is not None and len(frame.picked) >= limit:
                 return refuse("mulligan_full", max=limit)
@@ -315,7 +328,7 @@ def _known(state: GameState, card) -> bool:
 
 def _mulligan(state: GameState, seat: int) -> list:
     """A pick list: one card at a time to put back (at most the maximum), then done."""
-    frame = state.stack[-1]
+    frame = cast(MulliganFrame, state.stack[-1])
     out = []
     if len(frame.picked) < constants(state).mulligan_max:
         rest = list(state.players[seat].hand)
@@ -327,7 +340,7 @@ def _mulligan(state: GameState, seat: int) -> list:
 
 
 def _react(state: GameState, seat: int) -> list:
-    event = state.pending.info.get("action") == "event"
+    event = cast(Pending, state.pending).info.get("action") == "event"
     return [act.Pass(seat)] + [act.Cancel(seat, c) for c in cancel_options(state, seat, event)]
 
 
@@ -342,7 +355,7 @@ def _hand_choice(state: GameState, seat: int) -> list:
 
 def _choose_discard(state: GameState, seat: int) -> list:
     out = _hand_choice(state, seat)
-    if state.pending.info.get("optional"):
+    if cast(Pending, state.pending).info.get("optional"):
         out.append(act.ChooseCard(seat, None))
     return out
 
@@ -353,11 +366,11 @@ def _choose_give(state: GameState, seat: int) -> list:
 
 def _choose_take(state: GameState, seat: int) -> list:
     choices = tables_for(state).choices[seat]
-    return [choices[c] for c in distinct(take_eligible(state, state.stack[-1]))]
+    return [choices[c] for c in distinct(take_eligible(state, cast(TakeFrame, state.stack[-1])))]
 
 
 def _choose_option(state: GameState, seat: int) -> list:
-    frame = state.stack[-1]
+    frame = cast(OptionFrame, state.stack[-1])
     out = []
     for index, option in enumerate(frame.options):
         if not option_possible(state, seat, option):
@@ -368,7 +381,7 @@ def _choose_option(state: GameState, seat: int) -> list:
 
 
 def _arrange(state: GameState, seat: int) -> list:
-    frame = state.stack[-1]
+    frame = cast(ArrangeFrame, state.stack[-1])
     indices = range(len(frame.seen))
     out = [act.ArrangeEvents(seat, order) for order in permutations(indices)]
     if frame.bottom:
@@ -379,7 +392,7 @@ def _arrange(state: GameState, seat: int) -> list:
 
 
 def _second_card(state: GameState, seat: int) -> list:
-    instance = state.stack[-1].card
+    instance = cast(SecondCardFrame, state.stack[-1]).card
     if effective_cost(state, seat, instance) > state.players[seat].ap:
         return []
     return _plays(state, seat, instance)
@@ -391,7 +404,7 @@ def _claim(state: GameState, seat: int) -> list:
     return [act.ClaimSynergy(seat, True), act.ClaimSynergy(seat, False)]
 
 
-_BY_KIND = {
+_BY_KIND: dict[PendingKind, Callable[[GameState, int], list]] = {
     PendingKind.TURN: turn_actions,
     PendingKind.MULLIGAN: _mulligan,
     PendingKind.REACT: _react,
@@ -406,8 +419,9 @@ _BY_KIND = {
     PendingKind.CLAIM_SYNERGY: _claim,
 }
 
-# The kind of action that answers each decision.
-_ANSWERS = {
+# The kind of action that answers each decision (a class, or a union of classes; a turn's
+# any action: act.Action's classes, as a tuple isinstance reads alike).
+_ANSWERS: dict[PendingKind, type | types.UnionType | tuple[type, ...]] = {
     PendingKind.MULLIGAN: act.ChooseCard,
     PendingKind.REACT: act.Pass | act.Cancel,
     PendingKind.TRADE_ANSWER: act.AnswerTrade,
@@ -419,5 +433,5 @@ _ANSWERS = {
     PendingKind.ARRANGE: act.ArrangeEvents,
     PendingKind.SECOND_CARD: act.PlayCard,
     PendingKind.CLAIM_SYNERGY: act.ClaimSynergy,
-    PendingKind.TURN: act.Action,
+    PendingKind.TURN: get_args(act.Action),
 }

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 from . import announce, effects, flow
 from .common import log
 from .legal import legal_actions
@@ -38,7 +41,8 @@ MAY_RESOLVE = AUTO_KINDS | HAND_KINDS
 # The decision most steps end on, read once: an enum's member costs ~50 ns a read.
 _TURN = PendingKind.TURN
 
-_STEPS = {
+# Each frame's step takes a frame of its own class: the table pairs them.
+_STEPS: dict[type, Callable[[GameState, Any], None]] = {
     MulliganFrame: step_mulligan,
     RoundStartFrame: flow.step_round_start,
     TransitionFrame: flow.step_transition,

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Collection
+from typing import cast
 
 from ..content.defs import CARD_TYPES
 from . import actions as act
@@ -38,7 +39,7 @@ from .flow import synergy_of
 from .legal import legal_actions, turn_actions
 from .resolving import public_limbo, public_stack
 from .rewind import can_undo
-from .state import GameState, LogEntry
+from .state import ArrangeFrame, GameState, LogEntry, MulliganFrame
 from .view_records import (  # noqa: F401 - the records are the view's API
     SPECTATOR,
     Decision,
@@ -62,8 +63,8 @@ def decision_for(state: GameState, seat: int) -> Decision:
         and not pending.info
         and state.stage != "over"
     ):
-        shown = PendingView("turn", seat, {}, None, {})
-        return Decision(seat, state.version, shown, tuple(turn_actions(state, seat)))
+        turn = PendingView("turn", seat, {}, None, {})
+        return Decision(seat, state.version, turn, tuple(turn_actions(state, seat)))
     shown, legal = decided(state, seat)
     return Decision(seat, state.version, shown, tuple(legal))
 
@@ -227,9 +228,9 @@ def _pending(state: GameState, seat: int, asked: bool) -> PendingView | None:
     mine = {}
     if pending.seat == seat and state.stack:
         if pending.kind == "mulligan":
-            mine = {"picked": list(state.stack[-1].picked)}
+            mine = {"picked": list(cast(MulliganFrame, state.stack[-1]).picked)}
         elif pending.kind == "arrange":  # the cards it peeked at, top first
-            mine = {"seen": list(state.stack[-1].seen)}
+            mine = {"seen": list(cast(ArrangeFrame, state.stack[-1]).seen)}
     return PendingView(pending.kind, pending.seat, info, cause, mine)
 
 

@@ -12,11 +12,12 @@ SPECTATOR = -1  # the seat of a public view: no hand, no decision
 
 # A view is a snapshot that nothing writes to. Its records are not frozen only because a
 # frozen attrs class sets each field through object.__setattr__: three times slower, and
-# a view is built for every decision of every simulated game.
-_record = attrs.define(frozen=False, eq=True, slots=True)
+# a view is built for every decision of every simulated game. So each record is a plain
+# `@attrs.define` (mutable, compared field by field, slotted), written out on each class:
+# the type checker's attrs support does not see through an alias of the decorator.
 
 
-@_record
+@attrs.define
 class TurnView:
     """What a player has done this turn (all public)."""
 
@@ -29,7 +30,7 @@ class TurnView:
     proposed: tuple[int, ...] = ()
 
 
-@_record
+@attrs.define
 class PlayerView:
     seat: int
     side: str
@@ -51,7 +52,7 @@ class PlayerView:
     stats: dict = attrs.Factory(dict)  # public counts for the end of the game
 
 
-@_record
+@attrs.define
 class HandCard:
     """One card (each copy) of the viewing seat's hand and what it allows right now.
 
@@ -72,7 +73,7 @@ class HandCard:
         return bool(self.plays)
 
 
-@_record
+@attrs.define
 class SynergyView:
     """The viewing Écolo's deck towards a synergy (§4.1)."""
 
@@ -81,7 +82,7 @@ class SynergyView:
     qualifies: str | None  # "single_type", "four_types" or None
 
 
-@_record
+@attrs.define
 class EventView:
     event: str
     remaining: int
@@ -89,7 +90,7 @@ class EventView:
     cards: tuple[str, ...] = ()
 
 
-@_record
+@attrs.define
 class PendingView:
     """A decision as this seat may know it. In a reaction window each seat it asks sees
     its own "react" prompt (all at once: `engine.window`); the other seats see kind
@@ -102,7 +103,7 @@ class PendingView:
     mine: dict = attrs.Factory(dict)  # facts only the deciding seat may see
 
 
-@_record
+@attrs.define
 class View:
     seat: int
     version: int
@@ -170,7 +171,7 @@ class View:
         return bool(self.legal)
 
 
-@_record
+@attrs.define
 class Decision:
     """The part of a seat's view that a decision alone needs: the pending decision and
     the legal actions. A bot that looks at nothing else (the random bot) is given this

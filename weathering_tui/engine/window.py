@@ -13,11 +13,12 @@ the rule, with no clock.
 from __future__ import annotations
 
 from collections import Counter
+from typing import cast
 
 from . import actions as act
 from .announce import _asked, _cancel_cards, cancel_options, power_can_cancel
 from .common import card_id, frugal_cost
-from .state import EventWindowFrame, GameState, ReactionFrame
+from .state import EventWindowFrame, GameState, Pending, ReactionFrame
 
 
 def _frame(state: GameState):
@@ -101,7 +102,7 @@ class Answers:
         answered already: the first answer stands)."""
         given = self.current(state)
         seat = getattr(action, "seat", None)
-        if seat in given or action not in window_choices(state, seat):
+        if not isinstance(seat, int) or seat in given or action not in window_choices(state, seat):
             return False
         given[seat] = action
         return True
@@ -111,7 +112,7 @@ class Answers:
         is up and it lets the action happen — else None: wait for that seat."""
         if _frame(state) is None:
             return None
-        seat = state.pending.seat
+        seat = cast(Pending, state.pending).seat  # an open window waits for a seat
         answer = self.current(state).get(seat)
         if answer is None and expired:
             answer = act.Pass(seat)
