@@ -7,6 +7,7 @@ python -m weathering_tui.bench expert 100 # expert vs heuristic, 200 games
 python -m weathering_tui.bench history    # clone, the expert with clones, replay, undo, hints
 python -m weathering_tui.bench rollouts   # rollouts/s: the View path against the lean path
 python -m weathering_tui.bench hints 60   # hints before and now against a 16× deeper search
+python -m weathering_tui.bench hint-budgets 40  # a hint's budget and horizon: time against trust
 python -m weathering_tui.bench engine-vs /path/to/other/checkout [--games 200] [--runs 5]
                                           # simulate's games/s: this tree against another
 python -m weathering_tui.bench net [TABLES SEATS PROCESSES]  # the table server under load

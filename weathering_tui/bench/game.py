@@ -237,7 +237,7 @@ def main(argv: list[str]) -> int:
         "which",
         nargs="?",
         default="all",
-        choices=("all", "engine", "tui", "history", "expert", "rollouts", "hints"),
+        choices=("all", "engine", "tui", "history", "expert", "rollouts", "hints", "hint-budgets"),
         help="engine: simulator, save/load; tui: start-up, key repaint; history: clone, "
         "the expert, replay, undo, hints; expert: expert vs heuristic games (default: all "
         "but history and expert)",
@@ -256,6 +256,11 @@ def main(argv: list[str]) -> int:
         return 0
     if args.which == "rollouts":
         bench_rollouts()
+        return 0
+    if args.which == "hint-budgets":
+        from .hints import bench_budgets
+
+        bench_budgets(args.pairs if args.pairs != 30 else 40)
         return 0
     if args.which == "hints":
         from .hints import bench_hints

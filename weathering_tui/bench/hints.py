@@ -23,6 +23,7 @@ from __future__ import annotations
 import random
 import statistics
 import time
+import zlib
 
 REFERENCE_WORLDS = 48
 FOCUS_WORLDS = 192
@@ -81,8 +82,6 @@ def _reference(view, moves: list, content, focus: set[int]) -> dict:
 
 
 def judge(view) -> dict:
-    import zlib
-
     from ..bots.expert import ExpertBot
     from ..bots.hints import hints
     from ..bots.search import SearchBot
@@ -170,3 +169,70 @@ def bench_hints(count: int = 24, workers: int = 2) -> None:
         f"({now / before:.2f}×), judged {judged / len(results):.2f} s ({judged / before:.2f}×), "
         "side by side in the same processes"
     )
+
+
+# (rollouts, horizon: rounds played before bots/value.py judges; None: to the end)
+BUDGETS = ((96, 1), (288, 2), (192, None), (288, None), (480, None))
+
+
+def judge_budgets(view) -> dict:
+    """One position: each budget's first move and shown chance against the reference,
+    with the CPU seconds each hint took (and pimc's, the yardstick of time)."""
+    from ..bots.expert import ExpertBot
+    from ..bots.hints import hints
+    from ..bots.search import SearchBot
+    from ..content import default_content
+    from ..engine import action_key
+
+    content = default_content()
+    seed = zlib.crc32(f"{view.seat}:{view.version}:{view.round}:{len(view.legal)}".encode())
+    started = time.process_time()
+    ExpertBot(seed, content, rollouts=12, candidates=5).rank(view)
+    seconds = {"pimc": time.process_time() - started}
+    found = {}
+    for budget in BUDGETS:
+        started = time.process_time()
+        found[budget] = hints(view, content, budget=budget[0], horizon=budget[1])
+        seconds[budget] = time.process_time() - started
+    moves, keys = [], []
+    pool = [h.action for f in found.values() for h in f]
+    pool += SearchBot(seed, content).moves(view, found[BUDGETS[0]][0].action)
+    for move in pool:
+        if action_key(move) not in keys:
+            keys.append(action_key(move))
+            moves.append(move)
+    focus = {keys.index(action_key(f[0].action)) for f in found.values()}
+    deep, measured = _reference(view, moves, content, focus)
+    best = max(deep[i] for i in measured)
+    out: dict = {"seconds": seconds}
+    for budget, f in found.items():
+        i = keys.index(action_key(f[0].action))
+        off = None if f[0].win is None else 100 * abs(f[0].win - deep[i])
+        out[budget] = (deep[i] == best, 100 * (best - deep[i]), off)
+    return out
+
+
+def bench_budgets(count: int = 40, workers: int = 2) -> None:
+    """`python -m weathering_tui.bench hint-budgets 40`: how a hint's budget and horizon
+    trade its time for how far it can be trusted (the figures behind bots/hints.py's)."""
+    import multiprocessing
+
+    views = positions(count)
+    with multiprocessing.get_context("fork").Pool(workers) as pool:
+        results = pool.map(judge_budgets, views, chunksize=1)
+    pimc = statistics.mean(r["seconds"]["pimc"] for r in results)
+    print(
+        f"hints on {len(results)} positions against the reference; "
+        f"CPU s a hint (pimc's: {pimc:.2f})"
+    )
+    for budget in BUDGETS:
+        rows = [r[budget] for r in results]
+        offs = [r[2] for r in rows if r[2] is not None]
+        horizon = "to the end" if budget[1] is None else f"judged {budget[1]} round(s) on"
+        print(
+            f"  {budget[0]} {horizon}: best move {sum(r[0] for r in rows) / len(rows):.0%}, "
+            f"cost {statistics.mean(r[1] for r in rows):.1f} points, within 5 points "
+            f"{sum(o <= 5 for o in offs) / max(1, len(offs)):.0%} (off by "
+            f"{statistics.mean(offs) if offs else 0.0:.1f}), "
+            f"{statistics.mean(r['seconds'][budget] for r in results):.2f} CPU s"
+        )
