@@ -36,16 +36,16 @@ from .search import Estimate, SearchBot, Stopped  # noqa: F401 - Stopped is the 
 
 HINTS = 3
 CANDIDATES = 12
-# Rollouts in all, each played to the game's end. Measured on the same 40 positions
-# against the deep reference of `python -m weathering_tui.bench hints` (every move on 48
-# worlds to the end, the best ones on 192 more), CPU seconds per hint beside pimc's 0.29:
+# Rollouts in all, each played to the game's end. `python -m weathering_tui.bench
+# hint-budgets 40`, against the deep reference of `bench hints` (every move on 48 worlds
+# to the end, the best ones on 192 more), CPU seconds per hint beside pimc's 0.27:
 #   96 judged by bots/value.py at the next round's start: its best move is the
 #     reference's in 40 %, following it costs 2.4 points, shown within 5 points in 45 %
-#     (off by 8.0), 0.05 s: fast, but the value's bias read as advice;
-#   288 judged two rounds on: 38 %, 2.1, 50 % (5.7), 0.29 s;
-#   192 to the end: 48 %, 2.0, 57 % (5.2), 0.65 s;  288: 57 %, 1.6, 68 % (4.3), 0.95 s;
-#   480 to the end: 55 %, 1.0, 75 % (3.3), 1.6 s — the one a player can trust most, in
-#     about 5.6× pimc's time (off the event loop, at low priority, cancellable).
+#     (off by 8.0), 0.04 s: fast, but the value's bias read as advice;
+#   288 judged two rounds on: 38 %, 2.1, 50 % (5.7), 0.24 s;
+#   192 to the end: 48 %, 2.0, 57 % (5.2), 0.52 s;  288: 57 %, 1.6, 68 % (4.3), 0.78 s;
+#   480 to the end: 55 %, 1.0, 75 % (3.3), 1.3 s — the one a player can trust most, in
+#     about 4.8× pimc's time (off the event loop, at low priority, cancellable).
 BUDGET = 480
 HORIZON: int | None = None  # rounds a rollout plays before it is judged (None: to the end)
 
