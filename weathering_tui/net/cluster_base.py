@@ -7,6 +7,7 @@ import asyncio
 import os
 import secrets
 import socket
+from typing import Any
 
 from . import protocol as pr
 from . import server_messages as msg
@@ -51,7 +52,10 @@ class Link:
     def __init__(self, store):
         self.store = store
         self.server_id = server_id()
-        self.aredis = None  # the asyncio client, made as the cluster starts
+        # The asyncio client (`redis.asyncio.Redis`), made as the cluster starts: only
+        # the loops started after it use it. (Typed Any: redis-py types its commands'
+        # results as `Awaitable | Any`, for its blocking and asyncio clients alike.)
+        self.aredis: Any = None
         self.outbox: list[tuple[str, dict | bytes]] = []
         self.outbox_wake = asyncio.Event()
         self.closing = False  # the stop: every loop ends at its next turn

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+from typing import Any
 
 from . import protocol as pr
 from .cluster_base import FINISHED_KEPT_S, LEASE_MS, TABLE_MESSAGES, TICK, Link, RemoteConn, refused
@@ -21,7 +22,9 @@ class Ownership:
         self.dispatch, self.gone, self.sent = dispatch, gone, sent  # the server's
         self.leases: dict[str, str] = {}  # table key -> our lease's token (we own it)
         self.remote_conns: dict[tuple[str, str], RemoteConn] = {}
-        self.release_script = self.renew_script = None  # registered as the cluster starts
+        # The lease's Lua scripts (`AsyncScript`), registered as the cluster starts.
+        self.release_script: Any = None
+        self.renew_script: Any = None
 
     def key(self, *parts: str) -> str:
         return self.link.store.key(*parts)

@@ -17,6 +17,7 @@ import attrs
 from . import protocol as pr
 from . import server_messages as msg
 from .cluster_base import TABLE_MESSAGES, TICK, Link
+from .connection import Connection
 
 
 @attrs.define(eq=False)
@@ -36,7 +37,7 @@ class Relay:
         self.remote: dict[str, dict] = {}  # table name (casefold) -> {key, owner, summary}
         self.forwarded: dict[str, set] = {}  # remote table name (cf) -> local conns there
         self.seated_with: dict[str, str] = {}  # remote table -> the owner our seats went to
-        self.local_by_id: dict[str, object] = {}  # our players at remote tables, by token
+        self.local_by_id: dict[str, Connection] = {}  # our players at remote tables, by token
         self.players: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
         self.conn_count = 0
         self.moving: set[str] = set()  # remote tables whose owner is gone (being taken over)

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import time
+from typing import Protocol
 
 import attrs
 
@@ -22,6 +23,18 @@ from .cluster_base import refused
 from .table import Table
 
 
+class StoreCluster(Protocol):
+    """What a table's driver asks of the cluster (`cluster.py`, above it): whether the
+    store refuses writes, whether the server stops, and a refused write to note."""
+
+    refuses: bool
+
+    @property
+    def closing(self) -> bool: ...
+
+    def writes_refused(self) -> None: ...
+
+
 @attrs.define
 class Kit:
     """What every table's driver shares: the server's journal writer, its process for
@@ -31,7 +44,7 @@ class Kit:
     pool: BotPool
     pace: float = 0.6  # the bots' pace (`bots.pacing`)
     grace: float = 60.0  # seconds a seat waits for its gone player before a bot plays it
-    cluster: object | None = None
+    cluster: StoreCluster | None = None
 
 
 class TableDriver:
@@ -325,10 +338,11 @@ class TableDriver:
                 self.woken.clear()
                 await self.woken.wait()
                 continue
-            pending = table.game.state.pending
+            pending = table.playing.state.pending
             if auto is not None:
                 table.play_auto(auto)
             else:
+                assert seat is not None and pending is not None, "a bot's turn, to play"
                 wait = pacing.wait_before(pending.kind, self.kit.pace)
                 if wait > 0:
                     await asyncio.sleep(wait)
@@ -350,8 +364,8 @@ class TableDriver:
         table = self.table
         loop = asyncio.get_running_loop()
         start = loop.time()
-        version = table.game.state.version
-        pending = table.game.state.pending  # (a window's answers leave the version alone)
+        version = table.playing.state.version
+        pending = table.playing.state.pending  # (a window's answers leave the version alone)
         bot = table.bots[seat]
         view = table.view(seat, with_log=False)
         if bot.name == "expert":
@@ -361,7 +375,7 @@ class TableDriver:
         rest = start + pacing.thinking_time(bot, kind) - loop.time()
         if rest > 0:
             await asyncio.sleep(rest)
-        state = table.game.state
+        state = table.playing.state
         if state.version != version or state.pending is not pending or table.bot_to_play() != seat:
             return None
         return action

@@ -11,12 +11,13 @@ import asyncio
 import math
 import re
 import time
+from typing import Any, Protocol
 
 from ..engine import SPECTATOR
 from . import protocol as pr
 from . import server_messages as msg
 from .connection import Connection
-from .driver import Kit, TableDriver
+from .driver import Kit, StoreCluster, TableDriver
 from .lobby_limits import (
     TABLE_CODES,
     TABLES_PER_CREATOR,
@@ -27,6 +28,25 @@ from .lobby_limits import (
 from .notice_order import NoticeClock
 from .table import Table
 from .table_saves import backup_path
+
+
+class LobbyCluster(StoreCluster, Protocol):
+    """What the lobby asks of the cluster (`cluster.py`, above it): the other servers'
+    tables, a new table's lease and record, a gone table forgotten."""
+
+    registry: set[str]
+    store: Any
+
+    def remote_lobby(self) -> list[dict]: ...
+
+    def taken(self, name: str) -> bool: ...
+
+    def forget(self, table: Table) -> None: ...
+
+    async def claim(self, conn: Connection, table: Table) -> None: ...
+
+    def publish_summaries(self) -> None: ...
+
 
 LIST_EVERY = 0.5  # seconds between two lobby requests of one connection
 BROADCAST_EVERY = 0.2  # seconds between two lobbies sent to everyone in it
@@ -47,7 +67,7 @@ class Lobby:
         self.kit = kit  # what each table's driver is given
         self.limits = limits  # how many tables, spectators, wrong codes, chat lines
         self.connections = connections  # the server's: the lobby goes to those in it
-        self.cluster = None  # (a store: other servers' tables, `Server` sets it)
+        self.cluster: LobbyCluster | None = None  # (a store: `Server` sets it)
         self.tables: dict[str, Table] = {}  # name (casefold) -> table
         self.drivers: dict[str, TableDriver] = {}  # name (casefold) -> its driver
         self.damaged: dict[str, dict] = {}  # tables whose save did not read: their listing

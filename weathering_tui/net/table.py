@@ -16,9 +16,10 @@ from pathlib import Path
 
 import attrs
 
-from ..bots import BOTS, bot_seed
+from ..bots import BOTS, Bot, bot_seed
 from ..engine import (
     Answers,
+    GameState,
     IllegalAction,
     SeatSetup,
     Setup,
@@ -91,11 +92,12 @@ class Table(TableSaves):
         self.rewound_at = 0  # the actions that stand after it: once saved, it may show
         self.undone_by = ""  # who took a move back (the notice, once it is durable)
         self.undone_at = 0  # the log's length after it: where the notice stands
-        self.before_undo: tuple | None = None  # what stood before it, until it is saved
+        # What stood before it (state, actions, durable, answers), until it is saved.
+        self.before_undo: tuple[GameState, list, int, Answers] | None = None
         self.game: SavedGame | None = None
         self.made_at = time.monotonic()
         self.finished_at = float("inf")  # when the game ended (the lobby keeps it a while)
-        self.bots: dict[int, object] = {}
+        self.bots: dict[int, Bot] = {}
         self.path: Path | None = None
         self.journal: Journal | None = None
         self.store = None  # a RedisStore when tables are kept there (`serve --store`)
@@ -119,6 +121,12 @@ class Table(TableSaves):
     @property
     def over(self) -> bool:
         return self.game is not None and self.game.state.over
+
+    @property
+    def playing(self) -> SavedGame:
+        """The game, asked of a table started only."""
+        assert self.game is not None, "a table's game before it started"
+        return self.game
 
     def seat_of(self, identity: str) -> int | None:
         for i, seat in enumerate(self.seats):
@@ -268,7 +276,7 @@ class Table(TableSaves):
         empty hand: `unable_seats`, the same in every world, so it tells nothing); and
         those who pass by themselves and cannot cancel (their choice: others may read
         it)."""
-        state = self.game.state
+        state = self.playing.state
         unable = unable_seats(state)
         for seat in window_seats(state):
             if seat in self.answers.answered(state):
@@ -280,7 +288,7 @@ class Table(TableSaves):
 
     def someone_away(self) -> bool:
         """Whether a player the open window waits for has lost their link (public)."""
-        state = self.game.state
+        state = self.playing.state
         answered = self.answers.answered(state)
         return any(
             self.seats[s].away and not self.seats[s].botted
@@ -289,7 +297,7 @@ class Table(TableSaves):
         )
 
     def view(self, seat: int, with_log: bool = True) -> View:
-        state = self.game.state
+        state = self.playing.state
         return view_for(state, seat, with_log=with_log, answered=self.answers.answered(state))
 
     def act(self, identity: str, version: int, data: dict):
@@ -350,8 +358,9 @@ class Table(TableSaves):
     def undo_unsaved(self) -> None:
         """The save that an undo needs could not be written: nothing was shown, the move
         stands as it was."""
-        game = self.game
-        game.state, game.actions[:], self.durable, self.answers = self.before_undo
+        game, before = self.playing, self.before_undo
+        assert before is not None, "an undo keeps what stood before it"
+        game.state, game.actions[:], self.durable, self.answers = before
         self.rewound, self.undone_by = False, ""
 
     def take_undone(self) -> tuple[str, int]:
@@ -360,15 +369,15 @@ class Table(TableSaves):
         return undone, self.undone_at
 
     def bot_choice(self, seat: int):
-        return self.bots[seat].choose(view_for(self.game.state, seat, with_log=False))
+        return self.bots[seat].choose(view_for(self.playing.state, seat, with_log=False))
 
     def play_bot(self, seat: int, action) -> None:
-        view = view_for(self.game.state, seat, with_log=False)
-        self.game.play(action, view)
+        view = view_for(self.playing.state, seat, with_log=False)
+        self.playing.play(action, view)
 
     def play_auto(self, action) -> None:
         """A player's own pass-by-myself (`auto_pass`)."""
-        self.game.play(action)
+        self.playing.play(action)
 
     # ------------------------------------------------------------ lobby and saves
 
