@@ -33,7 +33,6 @@ from ..engine import (
     window_seats,
 )
 from ..engine import actions as act
-from ..storage.journal import Journal
 from ..storage.savefile import SavedGame
 from .broadcast import LogCache
 from .protocol import ProtocolError, clean_name, parse_action
@@ -99,7 +98,7 @@ class Table(TableSaves):
         self.finished_at = float("inf")  # when the game ended (the lobby keeps it a while)
         self.bots: dict[int, Bot] = {}
         self.path: Path | None = None
-        self.journal: Journal | None = None
+        self.journal = None
         self.store = None  # a RedisStore when tables are kept there (`serve --store`)
         self.moved: set[int] = set()  # seats away only because the table changed server
         self.stored = False  # (in a store) its save is there: a takeover can rebuild it
@@ -121,12 +120,6 @@ class Table(TableSaves):
     @property
     def over(self) -> bool:
         return self.game is not None and self.game.state.over
-
-    @property
-    def playing(self) -> SavedGame:
-        """The game, asked of a table started only."""
-        assert self.game is not None, "a table's game before it started"
-        return self.game
 
     def seat_of(self, identity: str) -> int | None:
         for i, seat in enumerate(self.seats):

@@ -7,7 +7,9 @@ journal); `visible` says whether a view may show the game as it stands now."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from pathlib import Path
+from typing import TYPE_CHECKING, Any, Self
 
 from ..engine import SPECTATOR, view_for
 from ..storage.atomicfile import atomic_copy, atomic_write
@@ -15,9 +17,67 @@ from ..storage.journal import COMPACT_EVERY, FileJournal, read_table, replay_jou
 from ..storage.savefile import SaveError, read_save, to_toml, write_save
 from .protocol import clean_name
 
+if TYPE_CHECKING:
+    from ..storage.redis_store import RedisJournal, RedisStore
+    from ..storage.savefile import SavedGame
+    from .table import Seat
+
 
 class TableSaves:
-    """`Table`'s base: its state lives in `Table.__init__`."""
+    """`Table`'s base: its state lives in `Table.__init__`; what of it the saves read
+    and write is declared here."""
+
+    # The table's, kept in its save (`table_meta`, `waiting_record`).
+    name: str
+    configuration: str
+    seats: list[Seat]
+    bot_kind: str
+    code: str
+    creator: str | None
+    origin: str | None
+    seed: int
+    events: bool
+    hints: bool
+    start_when_full: bool
+    game: SavedGame | None
+    finished_at: float
+    # Its saves: where, and how far each holds the game.
+    path: Path | None
+    journal: FileJournal | RedisJournal | None
+    store: RedisStore | None
+    key: str
+    stored: bool
+    compact_wanted: bool
+    paused: bool
+    saved: int
+    backed: int
+    durable: int
+    rewound: bool
+    rewound_at: int
+
+    if TYPE_CHECKING:  # (`Table`'s own)
+
+        def __init__(self, name: str, configuration: str, open_seats: Iterable[int], **kw: Any):
+            pass
+
+        @property
+        def over(self) -> bool:
+            raise NotImplementedError
+
+        def _make_bots(self) -> None:
+            pass
+
+    @property
+    def playing(self) -> SavedGame:
+        """The game, asked of a table started only."""
+        assert self.game is not None, "a table's game before it started"
+        return self.game
+
+    @property
+    def kept(self) -> FileJournal | RedisJournal:
+        """The journal, asked of a table kept somewhere only (`keep_at`)."""
+        assert self.journal is not None, "a table's journal before it is kept"
+        return self.journal
 
     @property
     def unjournaled(self) -> list:
@@ -42,9 +102,9 @@ class TableSaves:
         if a write fails (nothing of it counts as durable)."""
         if self.unjournaled:
             start, batch = self.durable, list(self.unjournaled)
-            await run(self.journal.append, start, batch)
+            await run(self.kept.append, start, batch)
             self.durable = start + len(batch)
-        due = self.over or self.journal.length >= COMPACT_EVERY or self.compact_wanted
+        due = self.over or self.kept.length >= COMPACT_EVERY or self.compact_wanted
         if due and not self.unjournaled and self.path:
             await self._compact(run)
 
@@ -69,7 +129,7 @@ class TableSaves:
     def lease(self, owner: str, token: str) -> None:
         """The store's lease this copy of the table writes under: its journal's writes
         are fenced by it (a server that lost it can never write again)."""
-        self.journal.fence = (owner, token)
+        self.kept.fence = (owner, token)
 
     def journal_failing(self, failing: bool) -> None:
         """A write of its journal failed (and is tried again), or the writes are done."""
@@ -85,7 +145,7 @@ class TableSaves:
         self.compact_wanted = False
         if self.unjournaled and self.journal is not None:
             self.journal.append(self.durable, list(self.unjournaled))
-            self.durable = len(self.game.actions)
+            self.durable = len(self.playing.actions)
         self.save()
 
     def table_meta(self) -> dict:
@@ -106,7 +166,7 @@ class TableSaves:
 
     def summary(self, spectators: int = 0) -> dict:
         """What the lobby shows of the table (all public)."""
-        where = {"stage": "waiting"}
+        where: dict[str, Any] = {"stage": "waiting"}
         if self.game is not None:
             public = view_for(self.game.state, SPECTATOR, with_log=False)
             where = {
@@ -159,8 +219,9 @@ class TableSaves:
 
     def snapshot(self) -> tuple[int, bytes]:
         """The save's text now, and how many actions it holds (for a store)."""
-        self.game.table = self.table_meta()
-        return len(self.game.actions), to_toml(self.game).encode("utf-8")
+        game = self.playing
+        game.table = self.table_meta()
+        return len(game.actions), to_toml(game).encode("utf-8")
 
     def write_compacted(self, text: bytes, count: int) -> None:
         """The save `text` (its first `count` actions), durable, and the journal cut
@@ -171,26 +232,28 @@ class TableSaves:
         the journal is the game too, should the save be damaged. A crash between two steps
         leaves lines a save holds, which reading skips; a failure raises."""
         if self.store is not None:
-            self.store.write_save(self.key, text, self.journal.fence)
+            self.store.write_save(self.key, text, self.kept.fence)
             if self.over:
                 self.write_file()
             return
-        backup = backup_path(self.path)
+        path = self.path
+        assert path is not None, "a table's save before it is kept"
+        backup = backup_path(path)
         if count >= self.saved:  # the save on disk begins this game: it is the backup
-            if atomic_copy(self.path, backup):
+            if atomic_copy(path, backup):
                 self.backed = self.saved
         elif self.backed > count:  # a move taken back past the backup: it begins no game
             backup.unlink(missing_ok=True)
             self.backed = count
-        atomic_write(self.path, text, True)
-        if self.journal is not None:
+        atomic_write(path, text, True)
+        if isinstance(self.journal, FileJournal):  # (in files: always)
             self.journal.keep(self.backed, count)
         self.saved = count
 
     def compacted(self, count: int) -> None:
         """The save holds the first `count` actions, and the journal nothing beyond them."""
         self.durable = max(self.durable, count)
-        self.journal.length = 0
+        self.kept.length = 0
         self.stored = True
         if count >= self.rewound_at:
             # What stands after a move taken back is in the save (a move made since, while
@@ -200,7 +263,7 @@ class TableSaves:
     def write_file(self) -> None:
         """The usual TOML save in the tables folder (a finished table kept in a store:
         `weathering check` and replays read it)."""
-        write_save(self.path, self.game, backup=False, durable=True)
+        write_save(self.path, self.playing, backup=False, durable=True)
 
     def waiting_record(self) -> dict:
         """What makes this table again before its game starts (kept in a store, so that
@@ -215,7 +278,7 @@ class TableSaves:
         }
 
     @classmethod
-    def from_waiting(cls, record: dict, path: Path, store):
+    def from_waiting(cls, record: dict, path: Path, store) -> Self:
         table = cls(
             clean_name(record["name"]),
             record["configuration"],
@@ -233,7 +296,7 @@ class TableSaves:
         return table
 
     @classmethod
-    def reopen(cls, path: Path, store=None):
+    def reopen(cls, path: Path, store=None) -> Self:
         """A table back from its autosave, every player away until they return. With a
         store, from the save and journal kept there under the file's stem."""
         saved = 0
@@ -255,7 +318,7 @@ class TableSaves:
         return table
 
     @classmethod
-    def from_game(cls, game, path: Path, store=None):
+    def from_game(cls, game, path: Path, store=None) -> Self:
         """The table a game read back makes, every player away until they return."""
         meta = game.table
         setup = game.setup

@@ -58,6 +58,8 @@ class FileJournal:
     """`NAME.journal` beside the table's save: appended, fsync'd, and at each compaction
     cut to the lines beyond the save's backup (`keep`)."""
 
+    fence: tuple[str, str] | None = None  # (never fenced: one server writes its files)
+
     def __init__(self, path: Path):
         self.path = Path(path)
         self._drop_torn_tail()
