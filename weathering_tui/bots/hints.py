@@ -48,6 +48,7 @@ CANDIDATES = 12
 #     about 4.8× pimc's time (off the event loop, at low priority, cancellable).
 BUDGET = 480
 HORIZON: int | None = None  # rounds a rollout plays before it is judged (None: to the end)
+CAP = 600.0  # seconds: only a stalled machine's bound, never reached by a working one
 
 
 @attrs.frozen
@@ -89,7 +90,10 @@ def hints(
     from ..sim.stats import wilson
 
     seed = zlib.crc32(f"{view.seat}:{view.version}:{view.round}:{len(view.legal)}".encode())
-    bot = SearchBot(seed, content, budget=budget, candidates=CANDIDATES, horizon=horizon)
+    # Its whole budget, however long a loaded machine takes (the same hints on any machine:
+    # a child at the lowest share hit the bots' 10 s cap under CI's load and answered
+    # otherwise); the player stops it with Escape, and at a table it runs in their `join`.
+    bot = SearchBot(seed, content, budget=budget, candidates=CANDIDATES, horizon=horizon, cap=CAP)
     ranked = bot.rank(view, should_stop=should_stop)
     ranked, tied, why, gap = arrange(ranked, lambda a: harms_own_side(bot, view, a))
     moves = []

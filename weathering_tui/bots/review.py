@@ -95,7 +95,9 @@ def review_decisions(
     for n, decision in enumerate(found):
         view = decision.view
         seed = zlib.crc32(f"review:{decision.index}:{view.seat}".encode())
-        bot = SearchBot(seed, content, budget=budget)
+        bot = SearchBot(
+            seed, content, budget=budget, cap=600.0
+        )  # its whole budget: the same review anywhere
         ranked = bot.rank(view, keep=decision.played, should_stop=should_stop)
         reviewed[view.seat] = reviewed.get(view.seat, 0) + 1
         if progress is not None:
