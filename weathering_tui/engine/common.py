@@ -352,10 +352,16 @@ def receive(state: GameState, seat: int, cards: list[str]) -> None:
         player.hand_limit_off = False
 
 
-def draw_cards(state: GameState, seat: int, amount: int, reason: str) -> list[str]:
-    """Draw from the top; an empty pile gives nothing and is never reshuffled [RB 72]."""
+def take_top(state: GameState, amount: int) -> list[str]:
+    """Up to `amount` cards off the top of the pile; an empty pile gives nothing and is
+    never reshuffled [RB 72]."""
     pile = state.draw_pile
-    drawn = [pile.pop() for _ in range(min(amount, len(pile)))]
+    return [pile.pop() for _ in range(min(amount, len(pile)))]
+
+
+def draw_cards(state: GameState, seat: int, amount: int, reason: str) -> list[str]:
+    """Draw from the top into the hand (`take_top`)."""
+    drawn = take_top(state, amount)
     receive(state, seat, drawn)
     if state.keep_log or not state.headless:  # (headless: no log, and no undo to stop)
         log(

@@ -16,6 +16,7 @@ from .common import (
     log,
     nobody_can_play,
     synergy_of,
+    take_top,
     threshold,
 )
 from .effects import push_effects
@@ -169,8 +170,7 @@ def claim_synergy(state: GameState, frame: TransitionFrame, seat: int, claim: bo
     if kind == "single_type":  # no event acts during the transition (R75)
         heal(state, const.single_type_heal, "synergy", None, events=False)
     else:
-        pile = state.draw_pile
-        drawn = [pile.pop() for _ in range(min(const.four_types_draw, len(pile)))]
+        drawn = take_top(state, const.four_types_draw)
         state.players[seat].deck.extend(drawn)
         log(
             state,

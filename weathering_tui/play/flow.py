@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING
 import attrs
 
 from .recap import Recaps, Since, told
+from .session import bot_deciding
 
 if TYPE_CHECKING:
     from ..engine import View
@@ -243,7 +244,7 @@ class Flow:
 
     def bot_turn(self) -> bool:
         """A bot of this terminal decides now."""
-        return self.session.can.bots and self.session.is_bot_turn()
+        return bot_deciding(self.session)
 
     def bot_step(self) -> BotStep:
         """The bot's pace is over: it plays, or (the expert, up to a second) thinks off

@@ -346,6 +346,21 @@ def table_notices(session: Session) -> Sequence[Notice]:
     return session.notices if isinstance(session, TableFeed) and session.can.table else ()
 
 
+def may_undo(session: GameSession) -> bool:
+    """`u` takes a move back now: the session undoes, and there is a move to take back."""
+    return session.can.undo and session.can_undo()
+
+
+def may_hint(session: GameSession) -> bool:
+    """`h` asks the expert now."""
+    return session.can.hints and session.can_hint()
+
+
+def bot_deciding(session: GameSession) -> bool:
+    """A bot of this terminal decides now (the screen paces it)."""
+    return session.can.bots and session.is_bot_turn()
+
+
 class GameSession(
     Session,
     Seat,

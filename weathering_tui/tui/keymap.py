@@ -16,6 +16,7 @@ import attrs
 
 from ..engine import View
 from ..engine import actions as act
+from ..play.session import bot_deciding, may_hint, may_undo
 
 if TYPE_CHECKING:
     from ..play.session import Capabilities, GameSession
@@ -39,16 +40,15 @@ class KeyContext:
 
     @cached_property
     def bot_turn(self) -> bool:
-        """A bot of this terminal decides now (the screen paces it)."""
-        return self.can.bots and self.session.is_bot_turn()
+        return bot_deciding(self.session)
 
     @cached_property
     def may_undo(self) -> bool:
-        return self.can.undo and self.session.can_undo()
+        return may_undo(self.session)
 
     @cached_property
     def may_hint(self) -> bool:
-        return self.can.hints and self.session.can_hint()
+        return may_hint(self.session)
 
     @cached_property
     def my_turn(self) -> bool:

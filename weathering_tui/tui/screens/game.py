@@ -14,7 +14,7 @@ from textual.screen import Screen
 from ...engine import SPECTATOR, IllegalAction
 from ...play import flow as fl
 from ...play.flow import Flow
-from ...play.session import table_notices
+from ...play.session import may_hint, may_undo, table_notices
 from ...words import render_refusal
 from ...words.log_lines import log_line
 from .. import keymap
@@ -282,12 +282,10 @@ class GameScreen(GameKeys, Screen[None]):
         return self.flow.bot_turn()
 
     def may_undo(self) -> bool:
-        """`u` takes a decision back now."""
-        return self.session.can.undo and self.session.can_undo()
+        return may_undo(self.session)
 
     def may_hint(self) -> bool:
-        """`h` asks the expert now."""
-        return self.session.can.hints and self.session.can_hint()
+        return may_hint(self.session)
 
     def window_clock(self) -> str:
         return self.tr("window.clock", s=self.window_seconds())

@@ -10,6 +10,8 @@ from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
+from .closing import close
+
 
 class RecapScreen(ModalScreen[str | None]):
     DEFAULT_CSS = """
@@ -51,5 +53,4 @@ class RecapScreen(ModalScreen[str | None]):
                 "pagedown": scroll.scroll_page_down,
             }[event.key]()
             return
-        if self.app.screen is self:
-            self.dismiss("log" if event.key == "l" else None)
+        close(self, "log" if event.key == "l" else None)
