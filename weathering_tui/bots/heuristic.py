@@ -35,26 +35,12 @@ from itertools import groupby
 
 from ..content import default_content
 from ..content import effects as fx
-from ..engine import LeanView, PendingView, View, card_id
 from ..engine import actions as act
+from ..engine import card_id
+from .heuristic_answers import Answers
+from .seat_view import SeatView, decision, target_of
 
 TURN_GUARD = 200
-
-
-# What a bot reads: a seat's View, or the same fields built as read (engine/lean.py).
-SeatView = View | LeanView
-
-
-def decision(view: SeatView) -> PendingView:
-    """The decision a bot is asked for: a bot chooses only when its seat has one."""
-    assert view.pending is not None, "a bot chooses only when a decision is due"
-    return view.pending
-
-
-def target_of(power: act.UsePower) -> int:
-    """The seat a targeted power names (Thomas's, Amir's: the rules give them one)."""
-    assert power.target is not None, "this character's power names a seat"
-    return power.target
 
 
 @functools.cache
@@ -78,6 +64,7 @@ class HeuristicBot:
         self._sorted: list | None = None  # the options `_groups` sorts out (`_of`)
         self._groups: dict = {}
         self.turn_decisions = 0
+        self.answers = Answers(self)  # its answers outside its turn
 
     # ------------------------------------------------------------ card values
 
@@ -160,7 +147,7 @@ class HeuristicBot:
             if isinstance(action, act.EndTurn):
                 self.turn_decisions = 0
             return action
-        handler = getattr(self, f"on_{kind}", None)
+        handler = getattr(self.answers, f"on_{kind}", None)
         if handler is not None:
             choice = handler(view, options)
             if choice is not None:
@@ -356,7 +343,7 @@ class HeuristicBot:
         for a in self._plays(view, options):
             if self.cost(a.card, view) > spare:
                 continue
-            worth = self._strike_value(a, view)
+            worth = self.strike_value(a, view)
             if worth > 0:
                 strikes.append((worth / max(1, self.cost(a.card, view)), worth, a))
         if strikes:  # the most for its PA; on the last turn, the most: the PA are spent anyway
@@ -365,7 +352,7 @@ class HeuristicBot:
             return power
         return self._finish_turn(view, options, spare)
 
-    def _strike_value(self, a: act.PlayCard, view: SeatView) -> float:
+    def strike_value(self, a: act.PlayCard, view: SeatView) -> float:
         cartouche = self.card(a.card).cartouches[a.cartouche]
         worth = -self.swing(cartouche, view)
         target = view.players[a.target] if a.target is not None else None
@@ -387,129 +374,3 @@ class HeuristicBot:
         if target is not None and target.side == view.me.side and worth > 0:
             worth -= 1
         return worth
-
-    # ------------------------------------------------------------ decisions
-
-    def on_mulligan(self, view: SeatView, options: list):
-        side = view.me.side
-        hand = view.me.hand or ()
-        useless = [c for c in hand if self.value(c, view, side) <= 0.5]
-        if len(useless) >= 3:  # put every useless card back, one pick at a time
-            for picked in decision(view).mine.get("picked", ()):
-                if picked in useless:
-                    useless.remove(picked)
-            for a in options:
-                if a.card is not None and a.card in useless:
-                    return a
-        return next(a for a in options if a.card is None)
-
-    def on_react(self, view: SeatView, options: list):
-        cancels = [a for a in options if isinstance(a, act.Cancel)]
-        if not cancels:
-            return options[0]
-        info = decision(view).info
-        cheapest = min(cancels, key=lambda a: self._cancel_cost(a, view))
-        if info.get("action") == "event":
-            event = self.content.events[card_id(info["card"])]
-            theirs = "lobbyists" if view.me.side == "ecologist" else "ecologists"
-            favours_them = event.leans == theirs
-            return cheapest if favours_them else options[0]
-        actor = view.players[info["seat"]]
-        if actor.side == view.me.side:
-            return options[0]
-        threat = self._threat(view, info)
-        limit = 3 if view.me.side == "ecologist" else 3
-        if threat >= limit:
-            return cheapest
-        if threat >= 2 and self._cancel_cost(cheapest, view) <= 2:
-            return cheapest
-        return options[0]
-
-    def _cancel_cost(self, a: act.Cancel, view: SeatView) -> int:
-        if a.card is None:
-            return self.power_cost(view)
-        return self.cost(a.card, view)
-
-    def _threat(self, view: SeatView, info: dict) -> float:
-        """How much the announced action would hurt this bot's side."""
-        kind = info.get("action")
-        mine = view.me.side
-        if kind == "play_card":
-            cartouche = self.card(info["card"]).cartouches[info.get("cartouche", 0)]
-            gauge = self.swing(cartouche, view)
-            harm = -gauge if mine == "ecologist" else gauge
-            for effect in cartouche:
-                drains_us = isinstance(effect, fx.LoseAp) and effect.who == "each_ecologist"
-                if drains_us and mine == "ecologist":
-                    harm += 1
-            return harm
-        if kind == "put_in_deck" and mine == "lobbyist":
-            return 2.5 if view.round >= 4 else 0
-        if kind == "use_power":
-            char = view.players[info["seat"]].character
-            return {"insatiable": 2, "au_bras_long": 1.5, "thomas": 1.5, "amir": 1}.get(char, 0)
-        return 0
-
-    def on_trade_answer(self, view: SeatView, options: list):
-        return next(a for a in options if not a.accept)
-
-    def _least(self, view: SeatView, options: list, side: str):
-        cards = [a for a in options if getattr(a, "card", None) is not None]
-        if not cards:
-            return options[0]
-        return min(cards, key=lambda a: self.value(a.card, view, side))
-
-    def on_choose_discard(self, view: SeatView, options: list):
-        info = decision(view).info
-        if info.get("optional"):
-            worst = self._least(view, options, view.me.side)
-            if self.value(worst.card, view, view.me.side) <= 0.5:
-                return worst
-            return next(a for a in options if a.card is None)
-        return self._least(view, options, view.me.side)
-
-    def on_choose_give(self, view: SeatView, options: list):
-        target = view.players[decision(view).info["target"]]
-        cards = [a for a in options if a.card is not None]
-        if target.side == view.me.side and cards:
-            best = max(cards, key=lambda a: self.value(a.card, view, target.side))
-            if self.value(best.card, view, target.side) >= 2:
-                return best
-        return next(a for a in options if a.card is None)
-
-    def on_choose_take(self, view: SeatView, options: list):
-        return max(options, key=lambda a: self.value(a.card, view, view.me.side))
-
-    def on_choose_exchange(self, view: SeatView, options: list):
-        return self._least(view, options, view.me.side)
-
-    def on_choose_option(self, view: SeatView, options: list):
-        def score(a):
-            words = decision(view).info.get("source", "")
-            event = self.content.events.get(words)
-            effects = ()
-            if event is not None:
-                for effect in (*event.on_reveal, *event.each_round):
-                    if isinstance(effect, fx.PlayerChoice | fx.GroupChoice):
-                        effects = effect.options[a.option]
-            total = 0.0
-            for effect in effects:
-                if isinstance(effect, fx.Heal):
-                    total += effect.amount if view.hp < view.gauge_max else 0
-                if isinstance(effect, fx.IncomeMod):
-                    total += 1.5
-                if isinstance(effect, fx.LoseAp):
-                    total -= 0.5
-                if isinstance(effect, fx.DiscardOwn):
-                    hand = view.me.hand or ()
-                    worst = min((self.value(c, view, view.me.side) for c in hand), default=0)
-                    total -= 0.2 + worst / 2
-            return total
-
-        return max(options, key=score)
-
-    def on_second_card(self, view: SeatView, options: list):
-        return max(options, key=lambda a: self._strike_value(a, view))
-
-    def on_claim_synergy(self, view: SeatView, options: list):
-        return next((a for a in options if a.claim), options[0])

@@ -25,8 +25,9 @@ import time
 from .. import engine
 from ..content import default_content
 from ..engine import LeanView, View, action_key, apply
-from .heuristic import HeuristicBot, decision
+from .heuristic import HeuristicBot
 from .search import SearchBot
+from .seat_view import decision
 
 
 class _Node:

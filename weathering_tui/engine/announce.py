@@ -339,7 +339,7 @@ def _resolve_play(state: GameState, ann: Announcement, cancelled: bool) -> None:
         return
     state.stack.append(FinishPlayFrame(card, ann.actor))
     cartouche = card_def(state, card).cartouches[ann.cartouche]
-    push_effects(state, ann.actor, cartouche, card.partition("#")[0], ann.target)
+    push_effects(state, ann.actor, cartouche, card_id(card), ann.target)
 
 
 def _resolve_put_in_deck(state: GameState, ann: Announcement, cancelled: bool) -> None:

@@ -397,7 +397,7 @@ def synergy_of(state: GameState, seat: int) -> str | None:
     deck = state.players[seat].deck
     if len(deck) < constants(state).synergy_min_deck:
         return None
-    types = {state.content.cards[c.partition("#")[0]].type for c in deck}
+    types = {state.content.cards[card_id(c)].type for c in deck}
     if len(types) == 1:
         return "single_type"
     if len(types) == 4:

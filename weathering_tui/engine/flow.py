@@ -6,6 +6,7 @@ from __future__ import annotations
 from .common import (
     GAUGE_MAX,
     band_for,
+    card_id,
     configuration,
     constants,
     draw_cards,
@@ -64,7 +65,7 @@ def step_round_start(state: GameState, frame: RoundStartFrame) -> None:
 
 def finish_event(state: GameState, card: str, cancelled_by: int | None) -> None:
     """After the event window: remove a cancelled event, else extend or activate it (§3.3)."""
-    event_id = card.partition("#")[0]
+    event_id = card_id(card)
     event = state.content.events[event_id]
     if cancelled_by is not None:
         state.events_removed.append(card)
@@ -165,7 +166,7 @@ def claim_synergy(state: GameState, frame: TransitionFrame, seat: int, claim: bo
         return
     const = constants(state)
     kind = synergy_of(state, seat)
-    types = sorted(state.content.cards[c.partition("#")[0]].type for c in state.players[seat].deck)
+    types = sorted(state.content.cards[card_id(c)].type for c in state.players[seat].deck)
     log(state, "synergy", seat=seat, synergy=kind, types=types)
     if kind == "single_type":  # no event acts during the transition (R75)
         heal(state, const.single_type_heal, "synergy", None, events=False)

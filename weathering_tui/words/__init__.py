@@ -8,14 +8,11 @@ import os
 import re
 from typing import TYPE_CHECKING
 
+from ..engine import card_id
 from . import en, fr
 
 if TYPE_CHECKING:
     from ..content import Content
-
-
-def card_id(instance: str) -> str:
-    return instance.partition("#")[0]
 
 
 LANGS = ("fr", "en")
