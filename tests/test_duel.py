@@ -117,3 +117,60 @@ def test_every_bot_can_enter_a_duel():
     from weathering_tui.cli import DUEL_BOTS
 
     assert set(DUEL_BOTS) == set(BOTS)
+
+
+@pytest.mark.parametrize("configuration", ["1v1", "2v1", "3v2"])
+def test_a_fair_deal_is_the_game_a_new_player_gets(configuration):
+    """By default a duel deals the configuration's recommended difficulty (what the new
+    game screen offers first); `random` deals any characters, ☠️ included."""
+    from weathering_tui.content import default_content
+    from weathering_tui.engine import Setup, new_game
+    from weathering_tui.sim.duel import deal_setup
+
+    content = default_content()
+    fair = content.configurations[configuration].recommended_label
+    labels = set()
+    for deal in range(1, 41):
+        setup = deal_setup(configuration, deal)
+        lobbyists = [s.character for s in setup.seats if s.side == "lobbyist"]
+        labels |= {content.characters[c].label for c in lobbyists}
+        assert deal_setup(configuration, deal, "random") == Setup.standard(configuration, deal)
+    assert labels == {fair}
+    dealt = {
+        content.characters[p.character].label
+        for deal in range(1, 41)
+        for p in new_game(deal_setup(configuration, deal, "random")).players
+        if p.side == "lobbyist"
+    }
+    assert len(dealt) > 1  # any characters: other labels than the fair one come up
+
+
+def test_the_belief_fit_finds_the_model_that_made_the_outcomes():
+    """Outcomes made by a known logistic model (slope 0.5; shift +1 for one group, -1
+    for the other), as exact counts: the fit finds it, the ridge pulls the shifts to 0,
+    and `calibrated` reads the weights (RAW: the share as it is)."""
+    from weathering_tui.bots import belief
+
+    rows = []
+    for group, shift in (("1v1 ecologist", 1.0), ("3v2 lobbyist", -1.0)):
+        for k in range(1, 20):
+            share = k / 20
+            chance = 1 / (1 + math.exp(-(0.5 * belief.logit(share) + shift)))
+            wins = round(chance * 2000)
+            rows += [(share, group, 1)] * wins + [(share, group, 0)] * (2000 - wins)
+    slope, shifts = belief.fit(rows, ridge=0.0)
+    assert slope == pytest.approx(0.5, abs=0.01)
+    assert shifts == pytest.approx({"1v1 ecologist": 1.0, "3v2 lobbyist": -1.0}, abs=0.01)
+    _, held = belief.fit(rows, ridge=5000.0)
+    assert 0 < held["1v1 ecologist"] < 0.9 and -0.9 < held["3v2 lobbyist"] < 0
+    old = belief.SLOPE, belief.SHIFTS
+    try:
+        belief.SLOPE, belief.SHIFTS = slope, shifts
+        expected = 1 / (1 + math.exp(-(0.5 * math.log(0.8 / 0.2) + 1)))
+        assert belief.calibrated(0.8, "1v1", "ecologist") == pytest.approx(expected, abs=0.01)
+        assert belief.calibrated(0.5, "2v2", "ecologist") == pytest.approx(0.5)  # no shift
+        belief.RAW = True
+        assert belief.calibrated(0.37, "1v1", "ecologist") == 0.37
+    finally:
+        belief.SLOPE, belief.SHIFTS = old
+        belief.RAW = False

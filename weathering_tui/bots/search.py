@@ -38,6 +38,7 @@ from .. import engine
 from ..content import default_content
 from ..engine import View, action_key, clone
 from ..engine import actions as act
+from .belief import calibrated
 from .expert import aimed_wrong, rollout
 from .heuristic import HeuristicBot
 
@@ -94,7 +95,11 @@ class SearchBot:
 
     def choose(self, view: View):
         best = self.rank(view)[0]
-        self.belief = best.win
+        # its side's win chance: the rollouts' share read through what duels showed it
+        # to stand for (bots/belief.py); None when nothing was searched
+        self.belief = (
+            None if best.win is None else calibrated(best.win, view.configuration, view.me.side)
+        )
         return best.action
 
     def rank(

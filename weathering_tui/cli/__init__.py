@@ -249,6 +249,13 @@ def build_parser() -> argparse.ArgumentParser:
     duel.add_argument("--seed", type=_seed, default=1, help="seed of the first deal (default 1)")
     duel.add_argument("--workers", type=_positive, default=1, help="processes (default 1)")
     duel.add_argument(
+        "--deal",
+        choices=("fair", "random"),
+        default="fair",
+        help="fair: the game a new player gets, at its recommended difficulty (default);"
+        " random: any characters",
+    )
+    duel.add_argument(
         "--sprt",
         nargs=2,
         type=float,

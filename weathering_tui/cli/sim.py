@@ -54,7 +54,15 @@ def duel(args) -> int:
     bar = Progress(2 * args.games, _tr(args))
     bar.shown = bar.shown and not args.json
     duel = run_duel(
-        args.a, args.b, args.config, args.games, args.seed, args.workers, sprt, progress=bar
+        args.a,
+        args.b,
+        args.config,
+        args.games,
+        args.seed,
+        args.workers,
+        sprt,
+        progress=bar,
+        dealt=args.deal,
     )
     bar.close()
     summary = duel.summary(sprt)

@@ -9,6 +9,11 @@ A bot that searches says after each decision what it believed its side's win cha
 was (`belief`); `calibration` scores those beliefs against what happened (Brier score,
 the base rate's, and the share won by tenth of belief).
 
+A deal is the game a new player gets (`deal="fair"`, the default: the configuration's
+recommended difficulty, its Lobbyistes dealt as a new game deals them) or any
+characters at all (`deal="random"`, ☠️ Lobbyistes included: there, between strong bots,
+the side decides most deals, and a duel tells the bots apart less).
+
 Games run in worker processes; results are taken in deal order, so the same command
 gives the same figures (seconds aside) with any number of workers.
 """
@@ -25,6 +30,17 @@ from . import stats
 from .simulate import setup_for
 
 SIDES = ("ecologist", "lobbyist")
+DEALS = ("fair", "random")
+
+
+def deal_setup(configuration: str, deal: int, dealt: str = "fair"):
+    """The setup of deal number `deal`: as a new game deals it, or any characters."""
+    if dealt == "random":
+        return setup_for(configuration, deal)
+    from ..content import default_content
+
+    fair = default_content().configurations[configuration].recommended_label
+    return setup_for(configuration, deal, lobbyist=fair)
 
 
 @attrs.frozen
@@ -41,9 +57,11 @@ class GameRecord:
     beliefs_b: tuple[tuple[float, int], ...]
 
 
-def play(a: str, b: str, configuration: str, deal: int, a_side: str) -> GameRecord:
+def play(
+    a: str, b: str, configuration: str, deal: int, a_side: str, dealt: str = "fair"
+) -> GameRecord:
     """One game: bot kind `a` on every seat of side `a_side`, `b` on the others."""
-    setup = setup_for(configuration, deal)
+    setup = deal_setup(configuration, deal, dealt)
     state = new_game(setup)
     state.keep_log = False
     kinds = [a if seat.side == a_side else b for seat in setup.seats]
@@ -85,9 +103,9 @@ def play(a: str, b: str, configuration: str, deal: int, a_side: str) -> GameReco
     )
 
 
-def play_deal(job: tuple[str, str, str, int]) -> tuple[GameRecord, GameRecord]:
-    a, b, configuration, deal = job
-    return tuple(play(a, b, configuration, deal, side) for side in SIDES)  # type: ignore[return-value]
+def play_deal(job: tuple[str, str, str, int, str]) -> tuple[GameRecord, GameRecord]:
+    a, b, configuration, deal, dealt = job
+    return tuple(play(a, b, configuration, deal, side, dealt) for side in SIDES)  # type: ignore[return-value]
 
 
 @attrs.define
@@ -98,6 +116,7 @@ class Duel:
     b: str
     configuration: str
     seed: int
+    dealt: str = "fair"
     records: list[GameRecord] = attrs.Factory(list)
     stopped_by_sprt: str | None = None
 
@@ -125,6 +144,7 @@ class Duel:
             "b": self.b,
             "configuration": self.configuration,
             "seed": self.seed,
+            "deal": self.dealt,
             "deals": games // 2,
             "games": games,
             "a_wins": self.a_wins,
@@ -163,11 +183,12 @@ def run_duel(
     workers: int = 1,
     sprt: stats.Sprt | None = None,
     progress=None,
+    dealt: str = "fair",
 ) -> Duel:
     """Play up to `deals` deals (seeds `seed`…) twice each; stop early where `sprt` can
-    tell. `progress(games_done)` after each deal."""
-    duel = Duel(a, b, configuration, seed)
-    jobs = [(a, b, configuration, seed + i) for i in range(deals)]
+    tell. `progress(games_done)` after each deal. `dealt`: "fair" or "random" (DEALS)."""
+    duel = Duel(a, b, configuration, seed, dealt)
+    jobs = [(a, b, configuration, seed + i, dealt) for i in range(deals)]
 
     def take(pair) -> bool:
         duel.records.extend(pair)
@@ -199,7 +220,8 @@ def format_duel(summary: dict) -> str:
     pct = lambda x: f"{100 * x:.1f} %"  # noqa: E731
     lines = [
         f"{summary['a']} vs {summary['b']}, {summary['configuration']}: "
-        f"{summary['deals']} deals from seed {summary['seed']}, each played both ways "
+        f"{summary['deals']} {summary['deal']} deals from seed {summary['seed']}, "
+        "each played both ways "
         f"({summary['games']} games)",
         f"  {summary['a']} won {summary['a_wins']} of {summary['games']}: "
         f"{pct(summary['a_score'])} (95 % {pct(summary['ci_low'])} – {pct(summary['ci_high'])})",
