@@ -23,7 +23,7 @@ from weathering_tui.engine.common import (
     power_cost,
     valid_targets,
 )
-from weathering_tui.engine.legal import (
+from weathering_tui.engine.refusals import (
     cost_refusal,
     deck_refusal,
     discard_refusal,
