@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from . import announce, effects, flow
+from . import announce, effects, flow, resolve
 from .common import log
 from .legal import legal_actions
 from .setup import step_mulligan
@@ -50,7 +50,7 @@ _STEPS: dict[type, Callable[[GameState, Any], None]] = {
     ReactionFrame: announce.step_reaction,
     TradeAnswerFrame: announce.step_trade_answer,
     SecondCardFrame: announce.step_second_card,
-    FinishPlayFrame: announce.step_finish_play,
+    FinishPlayFrame: resolve.step_finish_play,
     EffectsFrame: effects.step_effects,
     OverflowFrame: effects.step_overflow,
     DiscardChoiceFrame: effects.step_discard_choice,
