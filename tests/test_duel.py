@@ -145,32 +145,51 @@ def test_a_fair_deal_is_the_game_a_new_player_gets(configuration):
     assert len(dealt) > 1  # any characters: other labels than the fair one come up
 
 
-def test_the_belief_fit_finds_the_model_that_made_the_outcomes():
-    """Outcomes made by a known logistic model (slope 0.5; shift +1 for one group, -1
-    for the other), as exact counts: the fit finds it, the ridge pulls the shifts to 0,
-    and `calibrated` reads the weights (RAW: the share as it is)."""
+def test_the_belief_fit_finds_the_slope_that_made_the_outcomes():
+    """Outcomes made by a known model (slope 0.5 on the log-odds), as exact counts: the
+    fit finds it, and `calibrated` reads it (RAW: the share as it is)."""
     from weathering_tui.bots import belief
 
-    rows = []
-    for group, shift in (("1v1 ecologist", 1.0), ("3v2 lobbyist", -1.0)):
-        for k in range(1, 20):
-            share = k / 20
-            chance = 1 / (1 + math.exp(-(0.5 * belief.logit(share) + shift)))
-            wins = round(chance * 2000)
-            rows += [(share, group, 1)] * wins + [(share, group, 0)] * (2000 - wins)
-    slope, shifts = belief.fit(rows, ridge=0.0)
+    pairs = []
+    for k in range(1, 20):
+        share = k / 20
+        chance = 1 / (1 + math.exp(-0.5 * belief.logit(share)))
+        wins = round(chance * 2000)
+        pairs += [(share, 1)] * wins + [(share, 0)] * (2000 - wins)
+    slope = belief.fit(pairs)
     assert slope == pytest.approx(0.5, abs=0.01)
-    assert shifts == pytest.approx({"1v1 ecologist": 1.0, "3v2 lobbyist": -1.0}, abs=0.01)
-    _, held = belief.fit(rows, ridge=5000.0)
-    assert 0 < held["1v1 ecologist"] < 0.9 and -0.9 < held["3v2 lobbyist"] < 0
-    old = belief.SLOPE, belief.SHIFTS
+    old = belief.SLOPE
     try:
-        belief.SLOPE, belief.SHIFTS = slope, shifts
-        expected = 1 / (1 + math.exp(-(0.5 * math.log(0.8 / 0.2) + 1)))
-        assert belief.calibrated(0.8, "1v1", "ecologist") == pytest.approx(expected, abs=0.01)
-        assert belief.calibrated(0.5, "2v2", "ecologist") == pytest.approx(0.5)  # no shift
+        belief.SLOPE = slope
+        expected = 1 / (1 + math.exp(-0.5 * math.log(0.8 / 0.2)))
+        assert belief.calibrated(0.8) == pytest.approx(expected, abs=0.01)
+        assert belief.calibrated(0.5) == pytest.approx(0.5)
+        assert belief.calibrated(1.0) < 0.99  # a share of 1 is never told certain
         belief.RAW = True
-        assert belief.calibrated(0.37, "1v1", "ecologist") == 0.37
+        assert belief.calibrated(0.37) == 0.37
     finally:
-        belief.SLOPE, belief.SHIFTS = old
+        belief.SLOPE = old
         belief.RAW = False
+
+
+def test_the_expert_tells_its_calibrated_belief():
+    """What the duels score is the chance told: the rollouts' share read by the slope."""
+    from weathering_tui.bots import belief
+    from weathering_tui.bots.search import SearchBot
+    from weathering_tui.engine import Setup, new_game, view_for
+
+    state = new_game(Setup.standard("1v1", seed=4))
+    while state.pending.kind != "turn":
+        from weathering_tui.bots import HeuristicBot
+        from weathering_tui.engine import apply
+
+        seat = state.pending.seat
+        apply(state, HeuristicBot(seat).choose(view_for(state, seat)))
+    view = view_for(state, state.pending.seat)
+    bot = SearchBot(seed=1, budget=12)
+    share = bot.rank(view)[0].win
+    bot = SearchBot(seed=1, budget=12)
+    bot.choose(view)
+    assert share is not None and bot.belief == pytest.approx(belief.calibrated(share))
+    assert share != 0.5 and bot.belief != share  # (told nearer even odds)
+    assert abs(bot.belief - 0.5) < abs(share - 0.5)

@@ -97,9 +97,7 @@ class SearchBot:
         best = self.rank(view)[0]
         # its side's win chance: the rollouts' share read through what duels showed it
         # to stand for (bots/belief.py); None when nothing was searched
-        self.belief = (
-            None if best.win is None else calibrated(best.win, view.configuration, view.me.side)
-        )
+        self.belief = None if best.win is None else calibrated(best.win)
         return best.action
 
     def rank(
