@@ -109,6 +109,8 @@ async def test_h_in_a_decision_s_dialog_gives_hints_and_escape_brings_the_dialog
             pilot, lambda: isinstance(app.screen, ChoiceModal) and app.screen is not decision
         )
         assert app.screen.title_text == "The expert's hints"
+        # the decision is named: a card alone could read as "play it"
+        assert app.screen.body.startswith(decision.title_text + "\n")
         legal = app.session.view().legal
         assert all(action in legal for _, action in app.screen.options)
         assert calls, "the expert searched the mulligan"

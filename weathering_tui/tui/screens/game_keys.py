@@ -9,7 +9,13 @@ from typing import TYPE_CHECKING
 from ...engine import IllegalAction
 from ...engine import actions as act
 from ...play.session import table_notices
-from ...words.describe import aimed_well_first, choice_label, move_label, move_with_cost
+from ...words.describe import (
+    aimed_well_first,
+    choice_label,
+    decision_title,
+    move_label,
+    move_with_cost,
+)
 from .. import keymap
 from ..keymap import KeyContext
 from .choice import ChoiceModal
@@ -264,6 +270,8 @@ class GameKeys(GameHost):
                 )
             options.append((label, h.action))
         body = self.tr("hint.body")
+        if not turn:  # a card named alone could read as "play it": say what is asked
+            body = f"{decision_title(self.tr, view)}\n{body}"
         if found.tied:
             body += " " + self.tr("hint.tied")
         if found.why:
