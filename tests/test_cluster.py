@@ -425,12 +425,12 @@ async def test_players_at_a_table_their_server_lost_are_told_it_is_moving(tmp_pa
         for _ in range(50):
             if (
                 server.tables.get("k") is not None
-                and server.tables["k"].key in server.cluster.owner.leases
+                and server.tables["k"].saves.key in server.cluster.owner.leases
             ):
                 break
             await asyncio.sleep(0.1)
         table = server.tables["k"]
-        server.cluster.owner.lost(table.key)
+        server.cluster.owner.lost(table.saves.key)
         notice = lambda m: m.get("kind") if m["type"] == "notice" else None  # noqa: E731
         kinds = await gather(reader, notice, 5, enough=lambda found: "moving" in found)
         assert "moving" in kinds

@@ -65,18 +65,17 @@ async def test_a_table_server_compacts_its_journal_off_the_event_loop(tmp_path, 
 
     from weathering_tui.net import table_saves
     from weathering_tui.net.headless import play_seat
-    from weathering_tui.net.table import Table
 
     monkeypatch.setattr(table_saves, "COMPACT_EVERY", 10)
     threads: list[int] = []
-    write_compacted = Table.write_compacted
+    write_compacted = table_saves.TableSaves.write_compacted
 
     def recorded(self, text, count):
         if self.journal.length:  # a grown journal compacted (not the save at the start)
             threads.append(threading.get_ident())
         write_compacted(self, text, count)
 
-    monkeypatch.setattr(Table, "write_compacted", recorded)
+    monkeypatch.setattr(table_saves.TableSaves, "write_compacted", recorded)
     async with running_server(tmp_path) as server:
         await play_seat("c", 0, "random", server.socket_path, create="1v1", seed=4, timeout=60)
         table = server.tables["c"]
@@ -84,8 +83,8 @@ async def test_a_table_server_compacts_its_journal_off_the_event_loop(tmp_path, 
         actions = list(table.game.actions)
     assert len(threads) >= len(actions) // 10 - 1 > 2, "compacted as the journal grew"
     assert threading.get_ident() not in threads
-    assert read_table(table.path).actions == actions
-    assert len(FileJournal.beside(table.path).entries()) < 10
+    assert read_table(table.saves.path).actions == actions
+    assert len(FileJournal.beside(table.saves.path).entries()) < 10
 
 
 CHILD_APPEND = r"""

@@ -164,7 +164,7 @@ async def test_hostile_messages_change_nothing_and_other_tables_play_on(tmp_path
         writer.write(pr.client_line(pr.Start("target")))
         await answers(reader, "view")
         table = server.tables["target"]
-        before = (table.game.state.version, len(table.game.actions), table.path.read_bytes())
+        before = (table.game.state.version, len(table.game.actions), table.saves.path.read_bytes())
         # A game elsewhere goes on meanwhile.
         elsewhere = asyncio.get_running_loop().create_task(
             play_seat("calm", 0, "random", path, create="1v1", humans=1, identity="calm")
@@ -204,7 +204,7 @@ async def test_hostile_messages_change_nothing_and_other_tables_play_on(tmp_path
         assert before == (
             table.game.state.version,
             len(table.game.actions),
-            table.path.read_bytes(),
+            table.saves.path.read_bytes(),
         )
         # A flood: refused beyond the rate, then the abuser is shown the door; the server
         # lives on.
@@ -228,7 +228,7 @@ async def test_hostile_messages_change_nothing_and_other_tables_play_on(tmp_path
         assert before == (
             table.game.state.version,
             len(table.game.actions),
-            table.path.read_bytes(),
+            table.saves.path.read_bytes(),
         )
         result = await asyncio.wait_for(elsewhere, 60)
         assert result["band"]
@@ -427,7 +427,7 @@ async def test_a_spectating_connection_leaving_frees_no_seat_and_saves_are_priva
         victim_w.write(pr.client_line(pr.TakeSeat("g", 0)))
         seated_w.write(pr.client_line(pr.Start("g")))
         await answers(victim_r, "view")
-        assert table.path.stat().st_mode & 0o077 == 0  # the save: its owner's alone
+        assert table.saves.path.stat().st_mode & 0o077 == 0  # the save: its owner's alone
         assert (tmp_path / "saves" / "tables").stat().st_mode & 0o077 == 0
 
 

@@ -20,3 +20,20 @@ def test_no_class_of_the_table_server_stacks_two_bases_of_the_project():
             if len(own) > 1:
                 stacked.append(f"{cls.__qualname__}{tuple(b.__name__ for b in own)}")
     assert not stacked, stacked
+
+
+def test_a_table_owns_its_saves_rather_than_inheriting_them():
+    """The authority of a game is one object with no base of the project's: its save and
+    journal are an object it holds (`table.saves`), which writes only its own fields."""
+    from weathering_tui.net.table import Table
+    from weathering_tui.net.table_saves import TableSaves
+
+    assert Table.__bases__ == (object,)
+    table = Table("t", "1v1", [0])
+    assert isinstance(table.saves, TableSaves) and table.saves.table is table
+    before = dict(vars(table))
+    table.saves.durable, table.saves.paused = 3, True
+    table.saves.want_compact()
+    assert {k: v for k, v in vars(table).items() if k != "saves"} == {
+        k: v for k, v in before.items() if k != "saves"
+    }

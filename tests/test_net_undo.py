@@ -77,7 +77,7 @@ async def test_a_player_takes_a_move_back_and_everyone_reads_it(tmp_path):
             assert view["full"] and view["log_start"] == 0, "a shorter log: the view again whole"
             assert view["version"] == table.game.state.version
         # Durable before visible: the save on disk holds what stands, nothing more.
-        kept = read_table(table.path)
+        kept = read_table(table.saves.path)
         assert kept.actions == before
 
 
@@ -120,8 +120,8 @@ async def test_a_move_taken_back_at_a_table_kept_in_redis_is_in_the_store_first(
         got = await answers(links["ann"][0], "notice")
         assert ("notice", "undo") in [(m["type"], m.get("kind")) for m in got]
         assert table.game.actions == before
-        raw = store.read_save(table.key)
-        kept = read_table(table.path, raw=raw, journal=store.journal(table.key))
+        raw = store.read_save(table.saves.key)
+        kept = read_table(table.saves.path, raw=raw, journal=store.journal(table.saves.key))
         assert kept.actions == before, "the store holds what stands, nothing taken back"
 
 
@@ -147,13 +147,13 @@ async def test_an_undo_the_disk_refuses_is_refused_and_the_table_plays_on(tmp_pa
         undo(links, table)
         (error,) = [m for m in await answers(links["ann"][0], "error") if m["type"] == "error"]
         assert error["code"] == "storage"
-        assert table.game.actions == actions and not table.rewound
+        assert table.game.actions == actions and not table.saves.rewound
         monkeypatch.setattr(table_module, "atomic_write", real)
         send(links, table, quiet_move(table))
         got = await answers(links["ann"][0], "view")
         assert got[-1]["type"] == "view", "the table still shows its moves"
         await asyncio.sleep(0.2)
-        assert read_table(table.path).actions == table.game.actions
+        assert read_table(table.saves.path).actions == table.game.actions
 
 
 async def test_a_move_made_while_the_undo_is_saved_in_redis_freezes_nothing(tmp_path, redis_url):
@@ -173,7 +173,7 @@ async def test_a_move_made_while_the_undo_is_saved_in_redis_freezes_nothing(tmp_
         slow.redis.execute_command("CLIENT", "PAUSE", "400", "WRITE")
         undo(links, table, version=version)
         await asyncio.sleep(0.1)
-        assert table.rewound and table.game.state.version < version  # saving, not shown
+        assert table.saves.rewound and table.game.state.version < version  # saving, not shown
         send(links, table, quiet_move(table))
         got = await answers(links["ann"][0], timeout=2.0)
         kinds = [(m["type"], m.get("kind")) for m in got]
@@ -181,9 +181,9 @@ async def test_a_move_made_while_the_undo_is_saved_in_redis_freezes_nothing(tmp_
         (notice,) = [m for m in got if m["type"] == "notice"]
         log = [m for m in got if m["type"] == "view"][-1]["view"]["log"]
         assert notice["at"] < len(log), "said where it stands: before the move made since"
-        assert not table.rewound
-        raw = store.read_save(table.key)
-        kept = read_table(table.path, raw=raw, journal=store.journal(table.key))
+        assert not table.saves.rewound
+        raw = store.read_save(table.saves.key)
+        kept = read_table(table.saves.path, raw=raw, journal=store.journal(table.saves.key))
         assert kept.actions == table.game.actions
 
 
@@ -210,7 +210,7 @@ async def test_a_table_whose_journal_fails_takes_no_move_until_it_resumes(tmp_pa
         got = await answers(links["ann"][0], "notice")
         assert [m["kind"] for m in got if m["type"] == "notice"] == ["paused"]
         assert not [m for m in got if m["type"] == "view"], "nothing unwritten is shown"
-        assert table.paused
+        assert table.saves.paused
         actions = list(table.game.actions)
         send(links, table, quiet_move(table))
         (error,) = [m for m in await answers(links["ann"][0], "error") if m["type"] == "error"]
@@ -219,5 +219,5 @@ async def test_a_table_whose_journal_fails_takes_no_move_until_it_resumes(tmp_pa
         monkeypatch.setattr(FileJournal, "append", real)
         got = await answers(links["ann"][0], "view", timeout=3)
         assert ("notice", "resumed") in [(m["type"], m.get("kind")) for m in got]
-        assert not table.paused
-        assert read_table(table.path).actions == table.game.actions == actions
+        assert not table.saves.paused
+        assert read_table(table.saves.path).actions == table.game.actions == actions

@@ -32,7 +32,7 @@ async def settled_on_ann(server, table):
         lambda: (
             table.game is not None
             and table.game.state.pending.seat == 0
-            and not table.unjournaled
+            and not table.saves.unjournaled
             and server.lobby.driver(table.name).flushing is None
         )
     )
@@ -69,8 +69,8 @@ async def test_a_full_redis_pauses_the_table_tells_why_and_resumes_by_itself(tmp
         await answers(ann_r, "seated")
         table = server.tables["k"]
         await settled_on_ann(server, table)
-        owner = store.key("table", table.key, "owner")
-        lease = server.cluster.owner.leases[table.key]
+        owner = store.key("table", table.saves.key, "owner")
+        lease = server.cluster.owner.leases[table.saves.key]
         await told(ann_r, 0.5)  # (the game's start, her view)
 
         await asyncio.to_thread(admin.config_set, "maxmemory-policy", "noeviction")
@@ -96,8 +96,8 @@ async def test_a_full_redis_pauses_the_table_tells_why_and_resumes_by_itself(tmp
         later = await told(ann_r, 2 * LEASE_MS / 1000)  # past the lease's time, twice
         assert kinds(later) == [], later  # neither "moving" nor "taken_over": no lies
         assert (
-            table.key in server.cluster.owner.leases
-            and server.cluster.owner.leases[table.key] == lease
+            table.saves.key in server.cluster.owner.leases
+            and server.cluster.owner.leases[table.saves.key] == lease
         )
         assert await asyncio.to_thread(admin.get, owner) == lease.encode(), "still ours"
         assert server.tables.get("k") is table and table.seat_of("ann") == 0
@@ -111,10 +111,12 @@ async def test_a_full_redis_pauses_the_table_tells_why_and_resumes_by_itself(tmp
         act(ann_w, table)
         got = await answers(ann_r, "view")
         assert got[-1]["type"] == "view", got
-        await until(lambda: len(table.game.actions) > played and not table.unjournaled)
+        await until(lambda: len(table.game.actions) > played and not table.saves.unjournaled)
         await until(lambda: server.lobby.driver(table.name).flushing is None)
         kept = read_table(
-            table.path, raw=store.read_save(table.key), journal=store.journal(table.key)
+            table.saves.path,
+            raw=store.read_save(table.saves.key),
+            journal=store.journal(table.saves.key),
         )
         assert kept.actions == table.game.actions, "every action there, none twice"
         cyd_w.write(pr.client_line(pr.CreateTable("new", "1v1", (0,))))

@@ -171,8 +171,8 @@ async def test_a_finished_table_dropped_from_the_lobby_leaves_redis_within_a_wee
         assert table.over
         client = redis.Redis.from_url(redis_url)
         save, summary = (
-            store.key("table", table.key, "save"),
-            store.key("table", table.key, "summary"),
+            store.key("table", table.saves.key, "save"),
+            store.key("table", table.saves.key, "summary"),
         )
         for _ in range(50):  # the finished save reaches the store
             if client.exists(save) and client.exists(summary):
@@ -187,5 +187,5 @@ async def test_a_finished_table_dropped_from_the_lobby_leaves_redis_within_a_wee
             await asyncio.sleep(0.1)
         assert 0 < client.ttl(save) <= FINISHED_KEPT_S
         assert not client.exists(summary)
-        assert not client.sismember(store.key("tables"), table.key)
-    assert (tmp_path / "saves" / "tables" / f"{table.key}.toml").exists()
+        assert not client.sismember(store.key("tables"), table.saves.key)
+    assert (tmp_path / "saves" / "tables" / f"{table.saves.key}.toml").exists()

@@ -31,11 +31,11 @@ def table_at(saves) -> Table:
     folder.mkdir(parents=True)
     table = Table("Tee", "1v1", [0], bots="random", seed=5, creator="ann")
     table.seats[0].owner, table.seats[0].name = "ann", "Ann"
-    table.keep_at(folder / "tee.toml")
+    table.saves.keep_at(folder / "tee.toml")
     table.start()
     for seat in table.seats:
         seat.botted = True  # (the test plays every seat: no reaction waits on Ann)
-    table.save()
+    table.saves.save()
     return table
 
 
@@ -44,8 +44,8 @@ def play(table: Table, count: int) -> None:
     for _ in range(count):
         state = table.game.state
         table.game.play(legal_actions(state, state.pending.seat)[0])
-    table.journal.append(table.durable, list(table.unjournaled))
-    table.durable = len(table.game.actions)
+    table.saves.journal.append(table.saves.durable, list(table.saves.unjournaled))
+    table.saves.durable = len(table.game.actions)
 
 
 def data(actions) -> list[dict]:
@@ -54,32 +54,32 @@ def data(actions) -> list[dict]:
 
 def test_compaction_keeps_the_previous_save_as_bak_and_the_journal_beyond_it(tmp_path):
     table = table_at(tmp_path)
-    backup = table.path.with_name("tee.toml.bak")
+    backup = table.saves.path.with_name("tee.toml.bak")
     assert not backup.exists()  # the first save replaces none
     play(table, 6)
-    table.save()
-    before = table.path.read_bytes()
+    table.saves.save()
+    before = table.saves.path.read_bytes()
     play(table, 5)
-    table.save()  # a compaction: the save of 6 actions becomes the backup
+    table.saves.save()  # a compaction: the save of 6 actions becomes the backup
     assert backup.read_bytes() == before
-    assert table.path.read_bytes() != before
+    assert table.saves.path.read_bytes() != before
     assert len(read_save(backup).actions) == 6
-    assert [n for n, _ in FileJournal.beside(table.path).entries()] == list(range(6, 11))
+    assert [n for n, _ in FileJournal.beside(table.saves.path).entries()] == list(range(6, 11))
     play(table, 3)
-    table.save()
+    table.saves.save()
     assert len(read_save(backup).actions) == 11  # one save back, never older
-    assert [n for n, _ in FileJournal.beside(table.path).entries()] == list(range(11, 14))
+    assert [n for n, _ in FileJournal.beside(table.saves.path).entries()] == list(range(11, 14))
 
 
 def test_a_backup_that_cannot_be_written_stops_the_compaction(tmp_path):
     table = table_at(tmp_path)
     play(table, 6)
-    before = table.path.read_bytes()
-    table.path.with_name("tee.toml.bak").mkdir()  # (no file can be renamed over it)
+    before = table.saves.path.read_bytes()
+    table.saves.path.with_name("tee.toml.bak").mkdir()  # (no file can be renamed over it)
     with pytest.raises(OSError):
-        table.save()
-    assert table.path.read_bytes() == before  # nothing half done: tried again later
-    assert len(FileJournal.beside(table.path).entries()) == 6
+        table.saves.save()
+    assert table.saves.path.read_bytes() == before  # nothing half done: tried again later
+    assert len(FileJournal.beside(table.saves.path).entries()) == 6
 
 
 @pytest.mark.parametrize("refusal", [errno.EPERM, errno.EIO])
@@ -105,29 +105,29 @@ def test_where_links_are_refused_the_backup_is_a_copy_and_other_failures_raise(
 def test_a_move_taken_back_past_the_backup_leaves_no_backup_to_replay_it(tmp_path):
     table = table_at(tmp_path)
     play(table, 6)
-    table.save()
+    table.saves.save()
     play(table, 2)
-    table.save()  # backup: 6 actions, save: 8
+    table.saves.save()  # backup: 6 actions, save: 8
     del table.game.actions[5:]  # (as an undo past both would: the save is rewritten)
-    table.write_compacted(table.snapshot()[1], 5)
-    assert not table.path.with_name("tee.toml.bak").exists()
-    assert FileJournal.beside(table.path).entries() == []
+    table.saves.write_compacted(table.saves.snapshot()[1], 5)
+    assert not table.saves.path.with_name("tee.toml.bak").exists()
+    assert FileJournal.beside(table.saves.path).entries() == []
 
 
 @pytest.mark.parametrize("damage", ["cut short", "gone"])
 async def test_a_damaged_save_is_restored_from_its_backup_and_journal(tmp_path, capsys, damage):
     table = table_at(tmp_path / "saves")
     play(table, 6)
-    table.save()
+    table.saves.save()
     play(table, 5)
-    table.save()
+    table.saves.save()
     play(table, 4)  # in the journal only
     expected = data(table.game.actions)
-    damaged = table.path.read_bytes()[:-40]  # cut short (a disk that lost its end)
+    damaged = table.saves.path.read_bytes()[:-40]  # cut short (a disk that lost its end)
     if damage == "gone":
-        table.path.unlink()
+        table.saves.path.unlink()
     else:
-        table.path.write_bytes(damaged)
+        table.saves.path.write_bytes(damaged)
     async with running_server(tmp_path) as server:
         restored = server.tables["tee"]
         assert data(restored.game.actions) == expected  # every journaled action
@@ -137,23 +137,25 @@ async def test_a_damaged_save_is_restored_from_its_backup_and_journal(tmp_path, 
     assert "tee.toml: " in log and "table save damaged" in log
     assert "table Tee restored from tee.toml.bak and tee.journal (15 actions)" in log
     if damage == "cut short":
-        assert table.path.with_name("tee.toml.damaged").read_bytes() == damaged  # to look into
+        assert (
+            table.saves.path.with_name("tee.toml.damaged").read_bytes() == damaged
+        )  # to look into
     else:
         assert "tee.toml: no such file" in log and "it had no save" in log
-    assert data(read_save(table.path).actions) == expected
-    assert cli(["check", str(table.path)]) == 0
+    assert data(read_save(table.saves.path).actions) == expected
+    assert cli(["check", str(table.saves.path)]) == 0
 
 
 async def test_a_damaged_save_without_a_backup_is_listed_damaged_and_refused(tmp_path, capsys):
     table = table_at(tmp_path / "saves")
     play(table, 6)
-    table.save()
+    table.saves.save()
     play(table, 3)
-    table.save()
-    table.path.with_name("tee.toml.bak").write_text("not a save")  # the backup too
-    text = table.path.read_text().replace("action_count = 9", "action_count = 8")
-    table.path.write_text(text)  # read, but its [meta] lies: refused
-    assert cli(["check", str(table.path)]) == 2  # `check` says it too
+    table.saves.save()
+    table.saves.path.with_name("tee.toml.bak").write_text("not a save")  # the backup too
+    text = table.saves.path.read_text().replace("action_count = 9", "action_count = 8")
+    table.saves.path.write_text(text)  # read, but its [meta] lies: refused
+    assert cli(["check", str(table.saves.path)]) == 2  # `check` says it too
     async with running_server(tmp_path) as server:
         assert server.tables == {}
         reader, writer = await raw(server.socket_path, "ann")
@@ -180,9 +182,9 @@ async def test_a_damaged_save_without_a_backup_is_listed_damaged_and_refused(tmp
         assert (await answers(reader, "error"))[-1]["code"] == "name_taken"
         writer.close()
     log = capsys.readouterr().out
-    assert f"table save damaged: {table.path}: meta.action_count is 8" in log
+    assert f"table save damaged: {table.saves.path}: meta.action_count is 8" in log
     assert "no backup to restore it from: " in log and "tee.toml.bak" in log
-    assert table.path.read_text() == text  # nothing written over it
+    assert table.saves.path.read_text() == text  # nothing written over it
 
 
 async def test_the_lobby_shows_a_damaged_table_in_words_and_enter_is_refused_there(tmp_path):
@@ -192,7 +194,7 @@ async def test_the_lobby_shows_a_damaged_table_in_words_and_enter_is_refused_the
     from weathering_tui.tui.screens.lobby import LobbyScreen
 
     table = table_at(tmp_path / "saves")
-    table.path.write_text("format = 'weathering-save'\n")  # a save cut to its first line
+    table.saves.path.write_text("format = 'weathering-save'\n")  # a save cut to its first line
     async with running_server(tmp_path) as server:
         app = JoinApp(lang="en", socket_path=server.socket_path, identity="ann", name="Ann")
         async with app.run_test(size=(100, 24)) as pilot:

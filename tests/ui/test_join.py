@@ -96,7 +96,7 @@ async def test_two_players_meet_in_the_lobby_and_play_through_the_server(tmp_pat
             table = next(iter(server.tables.values()))
             assert table.over
             await until(pilot, lambda: type(host.screen).__name__ == "EndScreen")
-        saved = json.dumps(table.table_meta())
+        saved = json.dumps(table.saves.table_meta())
         assert "ann" in saved
 
 

@@ -154,17 +154,17 @@ class Cluster:
         gone) refuses the table, said plainly: nothing of it stays, here or there. If
         another server had the name already (made there in the same second), it is
         refused as taken."""
-        owner = self.store.key("table", table.key, "owner")
+        owner = self.store.key("table", table.saves.key, "owner")
         token = self.link.token()
-        table.lease(owner, token)
+        table.saves.lease(owner, token)
         aredis, release = self.link.aredis, self.owner.release_script
         try:
             ok = await aredis.set(owner, token, nx=True, px=LEASE_MS)
             if ok:  # listed, and what makes it again should this server die first
-                waiting = json.dumps(table.waiting_record())
+                waiting = json.dumps(table.saves.waiting_record())
                 pipe = aredis.pipeline(transaction=True)
-                pipe.set(self.store.key("table", table.key, "waiting"), waiting)
-                pipe.sadd(self.store.key("tables"), table.key)
+                pipe.set(self.store.key("table", table.saves.key, "waiting"), waiting)
+                pipe.sadd(self.store.key("tables"), table.saves.key)
                 try:
                     await pipe.execute()
                 except Exception:
@@ -183,7 +183,7 @@ class Cluster:
         if not ok:
             print(f"weathering serve: table {table.name} is another server's", flush=True)
             raise self._unmade(table, "name_taken", "a table has that name already")
-        self.owner.leases[table.key] = token
+        self.owner.leases[table.saves.key] = token
         self.publish_summaries()
         conn.send(msg.server_line("created", table=table.name))
         self.lobby.broadcast_lobby()
@@ -244,10 +244,10 @@ class Cluster:
 
     def _summaries(self, pipe) -> None:
         for table in list(self.lobby.tables.values()):
-            if table.key in self.owner.leases:
+            if table.saves.key in self.owner.leases:
                 spectators = sum(c.tables.get(table.name) == -1 for c in self.lobby.at(table.name))
                 pipe.set(
-                    self.store.key("table", table.key, "summary"),
+                    self.store.key("table", table.saves.key, "summary"),
                     json.dumps(table.summary(spectators)),
                 )
         pipe.incr(self.store.key("lobby"))

@@ -10,6 +10,7 @@ import contextlib
 from typing import Any
 
 from . import protocol as pr
+from . import table_open
 from .cluster_base import FINISHED_KEPT_S, LEASE_MS, TABLE_MESSAGES, TICK, Link, RemoteConn, refused
 from .cluster_relay import Relay
 
@@ -31,7 +32,7 @@ class Ownership:
 
     def owned(self) -> list:
         """The tables in play whose lease is ours."""
-        return [t for t in self.lobby.tables.values() if t.started and t.key in self.leases]
+        return [t for t in self.lobby.tables.values() if t.started and t.saves.key in self.leases]
 
     # ------------------------------------------------------------ commands in
 
@@ -69,7 +70,7 @@ class Ownership:
             # durable (a command read again is refused as stale; one skipped is lost).
             done = aredis.pipeline(transaction=False)
             for key, at in last.items():
-                table = next((t for t in self.lobby.tables.values() if t.key == key), None)
+                table = next((t for t in self.lobby.tables.values() if t.saves.key == key), None)
                 if table is not None and self.lobby.driver(table.name).written():
                     done.set(self.key("table", key, "done"), at)
             await done.execute()
@@ -159,14 +160,13 @@ class Ownership:
             return False
         self.leases[key] = token
         for table in self.lobby.tables.values():
-            if table.key == key and table.journal is not None:
-                table.lease(owner, token)
+            if table.saves.key == key and table.saves.journal is not None:
+                table.saves.lease(owner, token)
         return True
 
     async def take_over(self, key: str) -> bool:
         """An orphaned table (its lease expired) taken, rebuilt from its save and
         journal; True once it is ours."""
-        from .table import Table
 
         owner = self.key("table", key, "owner")
         token = self.link.token()
@@ -174,7 +174,7 @@ class Ownership:
             return False
         path = self.lobby.tables_dir / f"{key}.toml"
         try:
-            table = await asyncio.to_thread(Table.reopen, path, self.link.store)
+            table = await asyncio.to_thread(table_open.reopen, path, self.link.store)
         except Exception as exc:  # noqa: BLE001 - a broken table is said, not fatal
             print(f"weathering serve: table {key} not taken over: {exc}", flush=True)
             await self.release_script(keys=[owner], args=[token])
@@ -182,7 +182,7 @@ class Ownership:
                 await self.link.aredis.srem(self.key("tables"), key)
             return False
         self.leases[key] = token
-        table.lease(owner, token)
+        table.saves.lease(owner, token)
         name = table.name.casefold()
         self.relay.remote.pop(name, None)
         self.lobby.adopt(table, moved=True)  # its players away until they come back here
@@ -196,7 +196,7 @@ class Ownership:
         """Another server holds this table now: we stop applying anything to it."""
         self.leases.pop(key, None)
         for table in list(self.lobby.tables.values()):
-            if table.key != key:
+            if table.saves.key != key:
                 continue
             self.lobby.driver(table.name).stop()  # nothing of the old copy acts again
             name = table.name.casefold()
@@ -220,9 +220,9 @@ class Ownership:
         """A table this server drops for good (finished and swept): its lease, its name
         in the lobby and its streams go; its save stays a week, for `export` (the
         finished game is also the usual TOML file in the tables folder)."""
-        token = self.leases.pop(table.key, None)
+        token = self.leases.pop(table.saves.key, None)
         if token is not None and self.link.aredis is not None:
-            asyncio.get_running_loop().create_task(self._forget_keys(table.key, token))
+            asyncio.get_running_loop().create_task(self._forget_keys(table.saves.key, token))
 
     async def _forget_keys(self, key: str, token: str) -> None:
         owner = self.key("table", key, "owner")

@@ -18,6 +18,7 @@ from ..storage.journal import FileJournal, replay_journal
 from ..storage.savefile import SaveError, read_save
 from ..storage.savemeta import read_document
 from . import protocol as pr
+from . import table_open
 from .table import Table
 from .table_saves import backup_path
 
@@ -42,7 +43,7 @@ def reopen_file(path: Path, store=None) -> tuple[Table | None, dict | None]:
     else None and what the lobby lists of it, damaged. (Kept in a store: the table,
     or None, logged.)"""
     try:
-        return Table.reopen(path, store), None
+        return table_open.reopen(path, store), None
     except SaveError as exc:
         problem = exc
     if store is not None:
@@ -57,8 +58,8 @@ def reopen_file(path: Path, store=None) -> tuple[Table | None, dict | None]:
     except SaveError as exc:
         log(f"no backup to restore it from: {exc}")
         return None, damaged_summary(path, problem.problem)
-    table = Table.from_game(game, path)
-    count, text = table.snapshot()
+    table = table_open.from_game(game, path)
+    count, text = table.saves.snapshot()
     kept = path.with_name(path.name + ".damaged")
     try:
         copied = atomic_copy(path, kept)  # (the damaged save, to look into)
@@ -66,7 +67,7 @@ def reopen_file(path: Path, store=None) -> tuple[Table | None, dict | None]:
     except OSError as exc:
         log(f"restored from {backup.name} but not written: {exc}")
         return None, damaged_summary(path, f"{problem.problem} (restore not written: {exc})")
-    table.saved, table.backed = count, backed
+    table.saves.saved, table.saves.backed = count, backed
     journal = FileJournal.beside(path).path.name
     where = f"the damaged save is kept as {kept.name}" if copied else "it had no save"
     log(f"table {table.name} restored from {backup.name} and {journal} ({count} actions); {where}")

@@ -77,13 +77,13 @@ class TableDriver:
     def refuse_if_paused(self) -> None:
         """What it took last is not written yet, or the store refuses writes: no move."""
         cluster = self.kit.cluster
-        if self.table.paused or (cluster is not None and cluster.refuses):
+        if self.table.saves.paused or (cluster is not None and cluster.refuses):
             raise pr.ProtocolError("paused", "the server cannot save right now: nothing was played")
 
     def commit(self) -> None:
         """Show what the table did, once it is on disk: new actions go to the journal
         (fsync'd, off the event loop) and the views that show them are sent after."""
-        if not self.table.journal_due:
+        if not self.table.saves.journal_due:
             self.show()
         elif self.flushing is None:
             self.flushing = asyncio.get_running_loop().create_task(self._flush())
@@ -94,9 +94,9 @@ class TableDriver:
         are told, and it goes on by itself once the write succeeds."""
         table, cluster, failed = self.table, self.kit.cluster, False
         try:
-            while table.journal_due:
+            while table.saves.journal_due:
                 try:
-                    await table.write_journal(self.kit.writer.run)
+                    await table.saves.write_journal(self.kit.writer.run)
                 except OSError as exc:
                     print(f"weathering serve: table {table.name}: journal: {exc}", flush=True)
                     if cluster is not None and cluster.closing:
@@ -105,13 +105,13 @@ class TableDriver:
                         cluster.writes_refused()  # (Redis is full: every table waits)
                     if not failed:
                         failed = True
-                        table.journal_failing(True)
+                        table.saves.journal_failing(True)
                         self.tell_paused()
                     await asyncio.sleep(1.0)  # nothing is shown until it is written
         finally:
             self.flushing = None
             if failed:
-                table.journal_failing(False)
+                table.saves.journal_failing(False)
         if failed:
             self._tell_resumed()  # (once the store takes writes again, if it refused them)
         table.mark_finished(time.monotonic())
@@ -121,20 +121,20 @@ class TableDriver:
 
     def written(self) -> bool:
         """Every action the table took is in its journal, and no write is under way."""
-        return not self.table.unjournaled and self.flushing is None
+        return not self.table.saves.unjournaled and self.flushing is None
 
     def save(self, at_stop: bool = False) -> None:
         """Compact the table into its save, now or once its journal append is done (in
         a store: always by the journal's writer, off the event loop, but at the stop)."""
         table = self.table
-        if table.store is not None and not at_stop:
-            table.want_compact()
+        if table.saves.store is not None and not at_stop:
+            table.saves.want_compact()
             self.commit()
         elif self.flushing is not None:
-            table.want_compact()
+            table.saves.want_compact()
         else:
             try:  # (a store that refuses: what was never shown is not kept, said here)
-                table.save_now()
+                table.saves.save_now()
             except OSError as exc:
                 print(f"weathering serve: table {table.name} not saved: {exc}", flush=True)
 
@@ -147,11 +147,11 @@ class TableDriver:
         self.refuse_if_paused()
         table.undo(identity, version)
         self._close_window()
-        if table.store is not None:  # by the journal's writer, off the event loop
+        if table.saves.store is not None:  # by the journal's writer, off the event loop
             self.save()
         else:
             try:
-                table.save()
+                table.saves.save()
             except OSError as exc:  # nothing was shown: the move stands, said plainly
                 table.undo_unsaved()
                 print(f"weathering serve: table {table.name}: undo not saved: {exc}", flush=True)
@@ -172,7 +172,7 @@ class TableDriver:
                 if lobby.seat_held(conn, table) is not None:
                     conn.send(line)
             return
-        if not table.visible:
+        if not table.saves.visible:
             return  # durable before visible: the journal's writer shows it when done
         undone, undone_at = table.take_undone() if table.undone_by else ("", 0)
         if undone:  # a move taken back: the log is shorter, so every view goes again whole
@@ -218,7 +218,7 @@ class TableDriver:
 
     def _tell_resumed(self) -> None:
         cluster = self.kit.cluster
-        paused = self.table.paused or (cluster is not None and cluster.refuses)
+        paused = self.table.saves.paused or (cluster is not None and cluster.refuses)
         if self.told_paused and not paused:
             self.told_paused = False
             self.lobby.notice(self.table, "resumed", "")

@@ -267,12 +267,12 @@ class Lobby:
             path.exists()
             or backup_path(path).exists()  # (a backup is only ever its own table's)
             or path.stem in taken
-            or any(t.path == path for t in self.tables.values())
+            or any(t.saves.path == path for t in self.tables.values())
         ):
             n += 1
             path = self.tables_dir / f"{stem}-{n}.toml"
         store = self.cluster.store if self.cluster is not None else None
-        table.keep_at(path, store)  # the server alone names files (and keys)
+        table.saves.keep_at(path, store)  # the server alone names files (and keys)
         self.add(table)
         self.expiry_timers[name.casefold()] = asyncio.get_running_loop().call_later(
             self.limits.unstarted_expiry, self._expire_if_unjoined, table

@@ -1,6 +1,7 @@
 """A table of the server, the authority of one game: its seats and who holds them, its
-game, its bots, a reaction window's answers, what is due, its views, and (`table_saves`)
-its save and journal. No sockets, no clock, no event loop: its driver (`driver.py`) paces
+game, its bots, a reaction window's answers, what is due, its views, and the object
+that keeps its save and journal (`self.saves`, net/table_saves.py; made again from them:
+net/table_open.py). No sockets, no clock, no event loop: its driver (`driver.py`) paces
 it, and the server sends what it shows.
 
 A table applies an action only for the seat whose decision it is, from the identity
@@ -12,12 +13,13 @@ from __future__ import annotations
 
 import secrets
 import time
-from pathlib import Path
+from typing import Any
 
 import attrs
 
 from ..bots import BOTS, Bot, bot_seed
 from ..engine import (
+    SPECTATOR,
     Answers,
     GameState,
     IllegalAction,
@@ -51,7 +53,7 @@ class Seat:
     botted: bool = False  # a bot plays it (closed seat, empty at the start, or gone too long)
 
 
-class Table(TableSaves):
+class Table:
     def __init__(
         self,
         name: str,
@@ -86,9 +88,6 @@ class Table(TableSaves):
         self.events = events
         self.start_when_full = start_when_full
         self.hints = hints  # its players may ask the expert (computed by their own client)
-        # A move taken back: the save must hold only what stands before anyone sees it.
-        self.rewound = False
-        self.rewound_at = 0  # the actions that stand after it: once saved, it may show
         self.undone_by = ""  # who took a move back (the notice, once it is durable)
         self.undone_at = 0  # the log's length after it: where the notice stands
         # What stood before it (state, actions, durable, answers), until it is saved.
@@ -97,19 +96,10 @@ class Table(TableSaves):
         self.made_at = time.monotonic()
         self.finished_at = float("inf")  # when the game ended (the lobby keeps it a while)
         self.bots: dict[int, Bot] = {}
-        self.path: Path | None = None
-        self.journal = None
-        self.store = None  # a RedisStore when tables are kept there (`serve --store`)
         self.moved: set[int] = set()  # seats away only because the table changed server
-        self.stored = False  # (in a store) its save is there: a takeover can rebuild it
-        self.key = ""  # the table's name in the store
-        self.compact_wanted = False  # save once the journal append under way is done
-        self.paused = False  # its journal cannot be written: no move is taken meanwhile
-        self.saved = 0  # actions in the save file (its next backup: `write_compacted`)
-        self.backed = 0  # actions in its backup, NAME.toml.bak (the journal keeps the rest)
-        self.durable = 0  # actions on disk (in the save or the journal): what may be shown
         self.answers = Answers()  # the open reaction window's answers, applied in seat order
         self.log_json = LogCache()  # the log's entries as JSON, built once
+        self.saves = TableSaves(self)  # its save and journal, and how far each holds it
 
     # ------------------------------------------------------------ seats
 
@@ -120,6 +110,51 @@ class Table(TableSaves):
     @property
     def over(self) -> bool:
         return self.game is not None and self.game.state.over
+
+    @property
+    def playing(self) -> SavedGame:
+        """The game, asked of a table started only."""
+        assert self.game is not None, "a table's game before it started"
+        return self.game
+
+    def mark_finished(self, now: float) -> None:
+        """The game's end is durable (or read back) at `now`: the lobby keeps it a while."""
+        if self.over and self.finished_at == float("inf"):
+            self.finished_at = now
+
+    def summary(self, spectators: int = 0) -> dict:
+        """What the lobby shows of the table (all public)."""
+        where: dict[str, Any] = {"stage": "waiting"}
+        if self.game is not None:
+            public = view_for(self.game.state, SPECTATOR, with_log=False)
+            where = {
+                "stage": public.stage,
+                "phase": public.phase,
+                "round": public.round_in_phase,
+                "rounds": public.rounds_per_phase,
+                "hp": public.hp,
+            }
+            if public.outcome is not None:
+                where["outcome"] = public.outcome.band
+        return {
+            "name": self.name,
+            "configuration": self.configuration,
+            "code": bool(self.code),
+            "seats": [
+                {
+                    "side": s.side,
+                    "open": s.open,
+                    "player": s.name if s.owner else "",
+                    "bot": s.botted,
+                    "away": s.away,
+                }
+                for s in self.seats
+            ],
+            "spectators": spectators,
+            "hints": self.hints,
+            "start_when_full": self.start_when_full,
+            **where,
+        }
 
     def seat_of(self, identity: str) -> int | None:
         for i, seat in enumerate(self.seats):
@@ -337,13 +372,13 @@ class Table(TableSaves):
             raise ProtocolError("stale", "the table has moved on: act on the newest view")
         if not can_undo(state, index):
             raise ProtocolError("illegal", "cannot_undo")
-        self.before_undo = (state, list(self.game.actions), self.durable, self.answers)
+        self.before_undo = (state, list(self.game.actions), self.saves.durable, self.answers)
         state = undo(state, index)
         self.game.state = state
         del self.game.actions[len(state.history.actions) :]
         self.answers = Answers()
-        self.durable = min(self.durable, len(self.game.actions))
-        self.rewound, self.rewound_at = True, len(self.game.actions)
+        self.saves.durable = min(self.saves.durable, len(self.game.actions))
+        self.saves.rewound, self.saves.rewound_at = True, len(self.game.actions)
         self.undone_by = self.seats[index].name
         self.undone_at = len(self.game.state.log)  # where its notice stands in the log
         return index
@@ -353,8 +388,8 @@ class Table(TableSaves):
         stands as it was."""
         game, before = self.playing, self.before_undo
         assert before is not None, "an undo keeps what stood before it"
-        game.state, game.actions[:], self.durable, self.answers = before
-        self.rewound, self.undone_by = False, ""
+        game.state, game.actions[:], self.saves.durable, self.answers = before
+        self.saves.rewound, self.undone_by = False, ""
 
     def take_undone(self) -> tuple[str, int]:
         """Who took a move back, and where in the log (said once, once it shows)."""

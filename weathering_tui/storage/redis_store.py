@@ -125,7 +125,7 @@ class RedisStore:
 
     @_guarded
     def read_waiting(self, name: str) -> dict | None:
-        """A table not started yet, as its owner made it (`Table.waiting_record`)."""
+        """A table not started yet, as its owner made it (`TableSaves.waiting_record`)."""
         raw = self.redis.get(self.key("table", name, "waiting"))
         return json.loads(raw) if raw else None
 
