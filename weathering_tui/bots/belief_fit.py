@@ -18,11 +18,20 @@ FIRST_DEAL = 5001
 
 
 def main(argv: list[str]) -> int:
+    from ..argline import Parser
     from ..sim import stats
     from ..sim.duel import run_duel
     from . import belief
 
-    scale = float(argv[0]) if argv else 1.0
+    parser = Parser(
+        prog="python -m weathering_tui.bots.belief_fit",
+        description="Fit the slope that makes the expert's belief a chance (bots/belief.py) "
+        "on its duels against pimc, and write it.",
+    )
+    parser.add_argument(
+        "scale", nargs="?", type=_positive, default=1.0, help="times 16/16/12 deals (1)"
+    )
+    scale = parser.parse_args(argv).scale
     belief.RAW = True  # the raw shares (the duels' workers are forked from here)
     pairs: list[tuple[float, int]] = []
     for configuration, deals in CONFIGURATIONS.items():
@@ -41,7 +50,7 @@ def main(argv: list[str]) -> int:
         print(f"  {tenth:3d}%: {samples:5d}, believed {row['predicted']}, won {row['observed']}")
     text = (
         '"""Written by `python -m weathering_tui.bots.belief_fit'
-        + (f" {argv[0]}" if argv else "")
+        + (f" {scale:g}" if scale != 1.0 else "")
         + '`: bots/belief.py\'s slope."""\n\n'
         + f"SLOPE = {belief.SLOPE!r}\n"
     )
@@ -49,6 +58,18 @@ def main(argv: list[str]) -> int:
     target.write_text(text, encoding="utf-8")
     print(f"wrote {target}: slope {belief.SLOPE}")
     return 0
+
+
+def _positive(text: str) -> float:
+    import argparse
+
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a number: {text!r}") from None
+    if not value > 0:
+        raise argparse.ArgumentTypeError("must be more than 0")
+    return value
 
 
 if __name__ == "__main__":
