@@ -326,3 +326,18 @@ def record_children(monkeypatch, module) -> list:
 
     monkeypatch.setattr(module.subprocess, "Popen", recorded)
     return children
+
+
+def pass_step(session, step) -> bool:
+    """A step of a game at one terminal that no player decides, taken as the screen would
+    take it: a bot moves, a seat is taken behind the privacy screen, a reaction window
+    closes with nobody reacting. False for a step a player decides."""
+    if step.kind == "bot":
+        session.bot_move()
+    elif step.kind == "privacy":
+        session.take_seat(step.seat)
+    elif step.kind == "window":
+        session.nobody_reacts()
+    else:
+        return False
+    return True

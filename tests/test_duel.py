@@ -174,15 +174,12 @@ def test_the_belief_fit_finds_the_slope_that_made_the_outcomes():
 
 def test_the_expert_tells_its_calibrated_belief():
     """What the duels score is the chance told: the rollouts' share read by the slope."""
-    from weathering_tui.bots import belief
+    from weathering_tui.bots import HeuristicBot, belief
     from weathering_tui.bots.search import SearchBot
-    from weathering_tui.engine import Setup, new_game, view_for
+    from weathering_tui.engine import Setup, apply, new_game, view_for
 
     state = new_game(Setup.standard("1v1", seed=4))
     while state.pending.kind != "turn":
-        from weathering_tui.bots import HeuristicBot
-        from weathering_tui.engine import apply
-
         seat = state.pending.seat
         apply(state, HeuristicBot(seat).choose(view_for(state, seat)))
     view = view_for(state, state.pending.seat)

@@ -4,6 +4,7 @@ which the footer shows, from a real game's view, and the help and the words it r
 from __future__ import annotations
 
 import attrs
+from helpers import pass_step
 
 from weathering_tui.engine import SeatSetup, Setup
 from weathering_tui.engine import actions as act
@@ -24,13 +25,7 @@ def at_my_turn(bots: bool = True) -> LocalSession:
         step = session.next_step()
         if step.kind == "turn" and step.seat == 0:
             return session
-        if step.kind == "bot":
-            session.bot_move()
-        elif step.kind == "privacy":
-            session.take_seat(step.seat)
-        elif step.kind == "window":
-            session.nobody_reacts()
-        else:
+        if not pass_step(session, step):
             view = session.view()
             keep = [a for a in view.legal if isinstance(a, act.ChooseCard) and a.card is None]
             session.play(keep[0] if keep else view.legal[0])

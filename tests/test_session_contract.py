@@ -11,7 +11,7 @@ import time
 
 import attrs
 import pytest
-from helpers import running_server
+from helpers import pass_step, running_server
 
 from weathering_tui.engine import IllegalAction, SeatSetup, Setup, View
 from weathering_tui.engine import actions as act
@@ -37,13 +37,7 @@ def played(steps: int) -> SavedGame:
     session = LocalSession(two_players_and_a_bot(), None, autosave=False)
     for _ in range(steps):
         step = session.next_step()
-        if step.kind == "bot":
-            session.bot_move()
-        elif step.kind == "privacy":
-            session.take_seat(step.seat)
-        elif step.kind == "window":
-            session.nobody_reacts()
-        elif step.kind in ("turn", "decide"):
+        if not pass_step(session, step) and step.kind in ("turn", "decide"):
             session.play(choice(session, session.view()))
     return session.game
 

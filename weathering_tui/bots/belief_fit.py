@@ -1,11 +1,11 @@
-"""`python -m weathering_tui.bots.belief_fit [SCALE]`: fit bots/belief.py's slope.
+"""`python -m weathering_tui.bots.belief_fit [TIMES]`: fit bots/belief.py's slope.
 
-The expert plays `pimc` on 16 deals of 1v1, 16 of 2v1 and 12 of 3v2 (times SCALE) from
+The expert plays `pimc` on 16 deals of 1v1, 16 of 2v1 and 12 of 3v2 (times TIMES) from
 seed 5001 (never a quoted duel's: those start at 9001), each deal both ways, its
-beliefs read as the raw rollout share; what happened is fitted on them by a logistic
-model (bots/belief.py), written to bots/belief_weights.py. It prints the Brier score
-before and after, and the tenths after. Same deals ⇒ same slope (a duel's decisions
-do not depend on the clock). About 10 minutes on 2 cores.
+beliefs read as the raw rollout share; the slope on the log-odds that best predicts
+what happened from them (bots/belief.py) is written to bots/belief_weights.py. It
+prints the Brier score before and after, and the tenths after. Same deals ⇒ same
+slope (a duel's decisions do not depend on the clock). About 10 minutes on 2 cores.
 """
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ FIRST_DEAL = 5001
 
 
 def main(argv: list[str]) -> int:
-    from ..argline import Parser
+    from ..argline import Parser, count
     from ..sim import stats
     from ..sim.duel import run_duel
     from . import belief
@@ -28,14 +28,12 @@ def main(argv: list[str]) -> int:
         description="Fit the slope that makes the expert's belief a chance (bots/belief.py) "
         "on its duels against pimc, and write it.",
     )
-    parser.add_argument(
-        "scale", nargs="?", type=_positive, default=1.0, help="times 16/16/12 deals (1)"
-    )
-    scale = parser.parse_args(argv).scale
+    parser.add_argument("times", nargs="?", type=count, default=1, help="times 16/16/12 deals (1)")
+    times = parser.parse_args(argv).times
     belief.RAW = True  # the raw shares (the duels' workers are forked from here)
     pairs: list[tuple[float, int]] = []
     for configuration, deals in CONFIGURATIONS.items():
-        duel = run_duel("expert", "pimc", configuration, round(deals * scale), FIRST_DEAL, 2)
+        duel = run_duel("expert", "pimc", configuration, deals * times, FIRST_DEAL, 2)
         pairs += [p for record in duel.records for p in record.beliefs_a]
         print(f"{configuration}: {len(duel.records)} games", flush=True)
     belief.RAW = False
@@ -50,7 +48,7 @@ def main(argv: list[str]) -> int:
         print(f"  {tenth:3d}%: {samples:5d}, believed {row['predicted']}, won {row['observed']}")
     text = (
         '"""Written by `python -m weathering_tui.bots.belief_fit'
-        + (f" {scale:g}" if scale != 1.0 else "")
+        + (f" {times}" if times != 1 else "")
         + '`: bots/belief.py\'s slope."""\n\n'
         + f"SLOPE = {belief.SLOPE!r}\n"
     )
@@ -58,18 +56,6 @@ def main(argv: list[str]) -> int:
     target.write_text(text, encoding="utf-8")
     print(f"wrote {target}: slope {belief.SLOPE}")
     return 0
-
-
-def _positive(text: str) -> float:
-    import argparse
-
-    try:
-        value = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"not a number: {text!r}") from None
-    if not value > 0:
-        raise argparse.ArgumentTypeError("must be more than 0")
-    return value
 
 
 if __name__ == "__main__":

@@ -30,7 +30,6 @@ from . import stats
 from .simulate import setup_for
 
 SIDES = ("ecologist", "lobbyist")
-DEALS = ("fair", "random")
 
 
 def deal_setup(configuration: str, deal: int, dealt: str = "fair"):
@@ -186,7 +185,7 @@ def run_duel(
     dealt: str = "fair",
 ) -> Duel:
     """Play up to `deals` deals (seeds `seed`…) twice each; stop early where `sprt` can
-    tell. `progress(games_done)` after each deal. `dealt`: "fair" or "random" (DEALS)."""
+    tell. `progress(games_done)` after each deal. `dealt`: "fair" or "random" (`deal_setup`)."""
     duel = Duel(a, b, configuration, seed, dealt)
     jobs = [(a, b, configuration, seed + i, dealt) for i in range(deals)]
 
