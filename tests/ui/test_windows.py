@@ -305,7 +305,7 @@ async def test_a_notice_naming_the_actors_card_leaves_before_the_shared_prompt()
 
 
 @pytest.mark.handed_over
-async def test_two_enters_on_the_privacy_screen_close_it_and_nothing_under_it():
+async def test_two_enters_on_the_privacy_screen_close_it_and_nothing_under_it(monkeypatch):
     # Two Enters, read at once or 0.3 s apart (a play-test: its second Enter put a card
     # of the next player back in the mulligan, unseen): the first closes the privacy
     # screen; the second neither closes the game under it nor acts in it.
@@ -313,6 +313,9 @@ async def test_two_enters_on_the_privacy_screen_close_it_and_nothing_under_it():
 
     from weathering_tui.tui.screens import privacy as handing
 
+    # The deaf time made longer than the game's half second, so that the test's own
+    # pauses stay inside it on a loaded machine (CI's workers stretched 0.3 s past 0.5 s).
+    monkeypatch.setattr(handing, "HANDED_OVER", 3.0)
     game = two_players(holds_cancel=False)
     app = WeatheringApp(lang="fr", saves_dir=None, game=game, pace=0, autosave=False)
     async with app.run_test(size=(80, 24)) as pilot:
