@@ -11,7 +11,8 @@ from test_net import answers, raw
 from test_server_limits import DAEMON, as_root, in_child, shared_folder
 
 from weathering_tui.net import protocol as pr
-from weathering_tui.net.lobby import TABLE_CODES, TABLES_PER_CREATOR, TABLES_PER_ORIGIN
+from weathering_tui.net.lobby_limits import TABLE_CODES, TABLES_PER_CREATOR, TABLES_PER_ORIGIN
+from weathering_tui.net.table_summary import table_summary
 
 
 def codes(messages) -> list:
@@ -198,7 +199,7 @@ async def test_seats_taken_and_left_in_a_loop_send_the_lobby_at_a_pace(tmp_path)
         assert 1 <= len(got) <= 8  # ~1 s of churn: about one lobby every 0.2 s
         (last,) = [t for t in got[-1]["tables"] if t["name"] == "spin"]
         assert server.tables["spin"].seats[1].owner is not None
-        assert json.dumps(last) == json.dumps(server.tables["spin"].summary(0))
+        assert json.dumps(last) == json.dumps(table_summary(server.tables["spin"], 0))
 
 
 @pytest.mark.serial  # its waits are measured: run alone

@@ -12,7 +12,7 @@ from test_net_abuse import codes, door_player
 from ui.test_join import until
 
 from weathering_tui.net import protocol as pr
-from weathering_tui.net.lobby import TABLES_PER_CREATOR, TABLES_PER_ORIGIN
+from weathering_tui.net.lobby_limits import TABLES_PER_CREATOR, TABLES_PER_ORIGIN
 from weathering_tui.tui.join import JoinApp
 from weathering_tui.tui.screens.lobby import LobbyScreen, expired_line, net_error
 from weathering_tui.words import Tr

@@ -11,13 +11,14 @@ replay(setup, actions)     # rebuilds a game exactly
 from __future__ import annotations
 
 from . import actions
-from .common import REFUSALS, IllegalAction, band_for, card_id
+from .common import band_for, card_id
 from .core import apply, headless, new_game, replay
 from .determinize import determinize
 from .flow import synergy_of
 from .history import action_from_key, action_key, clone
 from .lean import LeanView
 from .legal import legal_actions, why_illegal
+from .refusals import REFUSALS, IllegalAction
 from .rewind import can_undo, undo
 from .setup import LABELS, difficulty_of, with_difficulty
 from .state import GameState, LogEntry, PendingKind, SeatSetup, Setup, human_seats, sides_of

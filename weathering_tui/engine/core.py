@@ -11,8 +11,9 @@ import attrs
 from ..content import Content
 from . import actions as act
 from . import announce, effects, flow, history, loop
-from .common import IllegalAction, card_id
+from .common import card_id
 from .legal import legal_actions, why_illegal
+from .refusals import IllegalAction
 from .setup import mulligan_pick, setup_game
 from .state import GameState, Pending, Setup
 

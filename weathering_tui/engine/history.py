@@ -19,8 +19,9 @@ import attrs
 
 from .actions import AnswerTrade, Pass, action_name
 from .announce import asked_anyway
-from .common import IllegalAction, card_id
+from .common import card_id
 from .legal import legal_actions
+from .refusals import IllegalAction
 
 
 def fingerprint(state) -> tuple:

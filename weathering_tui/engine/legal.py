@@ -21,7 +21,6 @@ from ..content import effects as fx
 from . import actions as act
 from .announce import cancel_options
 from .common import (
-    IllegalAction,
     card_id,
     constants,
     distinct,
@@ -32,7 +31,7 @@ from .common import (
     valid_targets,
 )
 from .effects import option_possible, take_eligible
-from .refusals import explain, power_refusal, refuse
+from .refusals import IllegalAction, explain, power_refusal, refuse
 from .state import (
     ArrangeFrame,
     GameState,

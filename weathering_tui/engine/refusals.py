@@ -1,8 +1,9 @@
-"""Why an action is refused: each rule of a turn stated once, as a predicate that
-returns a refusal (a code and its parameters) or None, and `explain`, the refusal of
-an action missing from the legal list, from the same predicates. engine/legal.py builds
-the legal list from them, so the list and the refusal can never disagree (architecture
-principle 1)."""
+"""Why an action is refused: `IllegalAction` and every refusal code (`REFUSALS`, with
+the parameters each carries: the UI has a sentence for each); each rule of a turn
+stated once, as a predicate that returns a refusal (a code and its parameters) or
+None; and `explain`, the refusal of an action missing from the legal list, from the
+same predicates. engine/legal.py builds the legal list from them, so the list and the
+refusal can never disagree (architecture principle 1)."""
 
 from __future__ import annotations
 
@@ -20,6 +21,74 @@ from .common import (
     power_cost,
 )
 from .state import GameState, MulliganFrame, PendingKind
+
+
+class IllegalAction(Exception):
+    """An action that is not legal now; the state was left untouched.
+
+    `code` names the rule (one of `REFUSALS`) and `params` its values; the app
+    renders them in the player's language, so the engine writes no prose."""
+
+    def __init__(self, code: str, **params):
+        super().__init__(code, params)
+        self.code = code
+        self.params = params
+
+    def __str__(self) -> str:
+        if not self.params:
+            return self.code
+        values = ", ".join(f"{k}={v}" for k, v in sorted(self.params.items()))
+        return f"{self.code} ({values})"
+
+
+# Every refusal code, with the parameters it carries (the UI has a sentence for each).
+REFUSALS: dict[str, tuple[str, ...]] = {
+    "game_over": (),
+    "nobody_to_decide": (),
+    "not_your_decision": ("waiting",),
+    "wrong_decision": ("expected",),
+    "card_not_in_hand": ("card",),
+    "card_cost": ("card", "cost", "ap"),
+    "no_cartouche": ("card",),
+    "cancel_in_reaction": ("card",),
+    "bad_target": (),
+    "deck_ecologists_only": (),
+    "deck_phase_one": (),
+    "deck_full": ("limit",),
+    "deck_cost": ("cost",),
+    "discard_once": (),
+    "draw_golden_rule": (),
+    "draw_once": (),
+    "draw_pile_empty": (),
+    "draw_cost": ("cost",),
+    "trade_once": (),
+    "trade_phase_two": (),
+    "trade_cost": ("cost",),
+    "trade_needs_cards": (),
+    "trade_partner_twice": ("partner",),
+    "trade_bad_partner": (),
+    "store_range": ("ap",),
+    "power_in_reaction": ("power",),
+    "power_once": (),
+    "power_cost": ("power", "cost"),
+    "power_first_action": ("power",),
+    "power_needs_play": ("power",),
+    "power_bad_choice": ("power",),
+    "cancel_unavailable": (),
+    "card_not_choosable": (),
+    "mulligan_full": ("max",),
+    "not_an_option": (),
+    "cannot_undo": (),
+    "offline": (),  # a remote session's: the link to the table is down, nothing was sent
+    "storage": (),  # a table's: it could not save what was asked (an undo), nothing changed
+    "paused": (),  # a table's: it cannot save right now, so it takes no move meanwhile
+    "unknown_configuration": ("configuration",),
+    "seat_order": ("configuration", "ecologists", "lobbyists"),
+    "character_twice": (),
+    "unknown_character": ("character",),
+    "character_side": ("character", "side"),
+}
+
 
 # A refusal not yet raised: (code, params). The legal list only asks whether there is
 # one, so building it must cost little; `why_illegal` turns it into an IllegalAction.

@@ -14,9 +14,9 @@ What `apply` notes of each action for this rule is in engine/history.py (`record
 
 from __future__ import annotations
 
-from .common import IllegalAction
 from .core import replay
 from .history import unseen
+from .refusals import IllegalAction
 
 
 def _undo_from(state, seat: int) -> int | None:

@@ -8,8 +8,9 @@ import attrs
 from ..content import Content, default_content
 from ..content.defs import LABELS  # ⚖️ 🔥 ☠️, from the fairest (§2.2)
 from . import rng
-from .common import IllegalAction, constants, draw_cards, log
+from .common import constants, draw_cards, log
 from .flow import start_round
+from .refusals import IllegalAction
 from .state import GameState, MulliganFrame, Pending, PendingKind, PlayerState, Setup
 from .tables import tables_of
 

@@ -50,6 +50,7 @@ from . import server_messages as msg
 from .cluster_base import ALIVE_MS, LEASE_MS, OUT_KEEP, RELEASE, RENEW, TICK, Link, refused
 from .cluster_owner import Ownership
 from .cluster_relay import Relay
+from .table_summary import table_summary
 
 __all__ = ["LEASE_MS", "Cluster"]
 
@@ -245,10 +246,9 @@ class Cluster:
     def _summaries(self, pipe) -> None:
         for table in list(self.lobby.tables.values()):
             if table.saves.key in self.owner.leases:
-                spectators = sum(c.tables.get(table.name) == -1 for c in self.lobby.at(table.name))
                 pipe.set(
                     self.store.key("table", table.saves.key, "summary"),
-                    json.dumps(table.summary(spectators)),
+                    json.dumps(table_summary(table, self.lobby.spectators(table.name))),
                 )
         pipe.incr(self.store.key("lobby"))
 

@@ -21,6 +21,7 @@ from . import server_messages as msg
 from .broadcast import Frame, seat_view
 from .cluster_base import refused
 from .table import Table
+from .table_summary import table_summary
 
 
 class StoreCluster(Protocol):
@@ -167,7 +168,7 @@ class TableDriver:
         Every human opponent is asked in every window, so waiting on one tells nothing."""
         table, lobby = self.table, self.lobby
         if table.game is None:
-            line = msg.server_line("table", table=table.name, summary=table.summary())
+            line = msg.server_line("table", table=table.name, summary=table_summary(table))
             for conn in lobby.at(table.name):
                 if lobby.seat_held(conn, table) is not None:
                     conn.send(line)

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import asyncio
 import math
-import re
 import time
 from typing import Any, Protocol
 
@@ -18,16 +17,11 @@ from . import protocol as pr
 from . import server_messages as msg
 from .connection import Connection
 from .driver import Kit, StoreCluster, TableDriver
-from .lobby_limits import (
-    TABLE_CODES,
-    TABLES_PER_CREATOR,
-    TABLES_PER_ORIGIN,
-    UNSTARTED_EXPIRES,
-    Limits,
-)
+from .lobby_limits import Limits
 from .notice_order import NoticeClock
 from .table import Table
-from .table_saves import backup_path
+from .table_saves import fresh_save_path
+from .table_summary import table_summary
 
 
 class LobbyCluster(StoreCluster, Protocol):
@@ -50,15 +44,6 @@ class LobbyCluster(StoreCluster, Protocol):
 
 LIST_EVERY = 0.5  # seconds between two lobby requests of one connection
 BROADCAST_EVERY = 0.2  # seconds between two lobbies sent to everyone in it
-
-
-__all__ = [
-    "TABLE_CODES",
-    "TABLES_PER_CREATOR",
-    "TABLES_PER_ORIGIN",
-    "UNSTARTED_EXPIRES",
-    "Lobby",
-]
 
 
 class Lobby:
@@ -166,6 +151,10 @@ class Lobby:
         """The connections sitting at or watching table `name`."""
         return list(self.present.get(name, ()))
 
+    def spectators(self, name: str) -> int:
+        """How many connections watch table `name`."""
+        return sum(c.tables.get(name) == SPECTATOR for c in self.at(name))
+
     def place(self, conn: Connection, name: str, seat: int) -> None:
         conn.tables[name] = seat
         conn.sent_views.pop(name, None)
@@ -217,10 +206,7 @@ class Lobby:
     def listing(self) -> list[dict]:
         """Every table: this server's (those whose save is damaged too), and (sharing a
         store) every other server's."""
-        here = [
-            t.summary(sum(c.tables.get(t.name) == SPECTATOR for c in self.at(t.name)))
-            for t in self.tables.values()
-        ]
+        here = [table_summary(t, self.spectators(t.name)) for t in self.tables.values()]
         here += [d for key, d in self.damaged.items() if key not in self.tables]
         return here + (self.cluster.remote_lobby() if self.cluster is not None else [])
 
@@ -257,20 +243,8 @@ class Lobby:
             hints=message.hints,
             origin=conn.origin,  # (saved while unfinished: counted after a restart)
         )
-        stem = re.sub(r"[^a-z0-9]+", "-", name.casefold()).strip("-") or "table"
-        path = self.tables_dir / f"{stem}.toml"
-        n = 1
-        taken: set[str] = (
-            self.cluster.registry if self.cluster is not None else set()
-        )  # (every server's)
-        while (
-            path.exists()
-            or backup_path(path).exists()  # (a backup is only ever its own table's)
-            or path.stem in taken
-            or any(t.saves.path == path for t in self.tables.values())
-        ):
-            n += 1
-            path = self.tables_dir / f"{stem}-{n}.toml"
+        taken = self.cluster.registry if self.cluster is not None else set()  # every server's
+        path = fresh_save_path(self.tables_dir, name, taken, self.tables.values())
         store = self.cluster.store if self.cluster is not None else None
         table.saves.keep_at(path, store)  # the server alone names files (and keys)
         self.add(table)
@@ -346,8 +320,7 @@ class Lobby:
         table = self.table(message.table)
         if table.code and table.seat_of(conn.who) is None:
             self.limits.check_code(conn, table, message.code)
-        watching = sum(c.tables.get(table.name) == SPECTATOR for c in self.at(table.name))
-        if watching >= self.limits.max_spectators:
+        if self.spectators(table.name) >= self.limits.max_spectators:
             raise pr.ProtocolError("full", "this table has as many spectators as it may")
         self.place(conn, table.name, SPECTATOR)
         conn.send(msg.server_line("watching", table=table.name))

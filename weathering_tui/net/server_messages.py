@@ -33,7 +33,7 @@ class Welcome:
 
 @attrs.frozen
 class TablesList:
-    tables: list = attrs.field(validator=_seq_of(dict))  # each: Table.summary()
+    tables: list = attrs.field(validator=_seq_of(dict))  # each: net/table_summary.py
 
 
 @attrs.frozen

@@ -13,13 +13,11 @@ from __future__ import annotations
 
 import secrets
 import time
-from typing import Any
 
 import attrs
 
 from ..bots import BOTS, Bot, bot_seed
 from ..engine import (
-    SPECTATOR,
     Answers,
     GameState,
     IllegalAction,
@@ -39,8 +37,6 @@ from ..storage.savefile import SavedGame
 from .broadcast import LogCache
 from .protocol import ProtocolError, clean_name, parse_action
 from .table_saves import TableSaves
-
-SIDES = {"e": "ecologist", "l": "lobbyist"}
 
 
 @attrs.define
@@ -121,40 +117,6 @@ class Table:
         """The game's end is durable (or read back) at `now`: the lobby keeps it a while."""
         if self.over and self.finished_at == float("inf"):
             self.finished_at = now
-
-    def summary(self, spectators: int = 0) -> dict:
-        """What the lobby shows of the table (all public)."""
-        where: dict[str, Any] = {"stage": "waiting"}
-        if self.game is not None:
-            public = view_for(self.game.state, SPECTATOR, with_log=False)
-            where = {
-                "stage": public.stage,
-                "phase": public.phase,
-                "round": public.round_in_phase,
-                "rounds": public.rounds_per_phase,
-                "hp": public.hp,
-            }
-            if public.outcome is not None:
-                where["outcome"] = public.outcome.band
-        return {
-            "name": self.name,
-            "configuration": self.configuration,
-            "code": bool(self.code),
-            "seats": [
-                {
-                    "side": s.side,
-                    "open": s.open,
-                    "player": s.name if s.owner else "",
-                    "bot": s.botted,
-                    "away": s.away,
-                }
-                for s in self.seats
-            ],
-            "spectators": spectators,
-            "hints": self.hints,
-            "start_when_full": self.start_when_full,
-            **where,
-        }
 
     def seat_of(self, identity: str) -> int | None:
         for i, seat in enumerate(self.seats):
@@ -328,19 +290,29 @@ class Table:
         state = self.playing.state
         return view_for(state, seat, with_log=with_log, answered=self.answers.answered(state))
 
-    def act(self, identity: str, version: int, data: dict):
-        """A player's action: theirs to take, on the current view, legal. Returns it."""
+    def _holder(self, identity: str) -> int:
+        """The seat `identity` plays in a started game (a bot's seat is nobody's)."""
         if self.game is None:
             raise ProtocolError("not_started", "the game has not started")
         index = self.seat_of(identity)
         if index is None or self.seats[index].botted:
             raise ProtocolError("not_seated", "you hold no seat at this table")
+        return index
+
+    def _at_version(self, version: int) -> GameState:
+        """The game's state, if `version` is the one the player saw."""
+        state = self.playing.state
+        if version != state.version:
+            raise ProtocolError("stale", "the table has moved on: act on the newest view")
+        return state
+
+    def act(self, identity: str, version: int, data: dict):
+        """A player's action: theirs to take, on the current view, legal. Returns it."""
+        index = self._holder(identity)
         action = parse_action(data)
         if getattr(action, "seat", None) != index:
             raise ProtocolError("wrong_seat", "an action is taken for one's own seat")
-        state = self.game.state
-        if version != state.version:
-            raise ProtocolError("stale", "the table has moved on: act on the newest view")
+        state = self._at_version(version)
         pending = state.pending
         if isinstance(action, act.Pass | act.Cancel) and pending and pending.kind == "react":
             # Every seat the window asks answers at once; the table applies the answers
@@ -353,7 +325,7 @@ class Table:
                 raise ProtocolError("illegal", "not_your_decision", {"waiting": "react"})
             return action
         try:
-            self.game.play(action)
+            self.playing.play(action)
         except IllegalAction as exc:
             raise ProtocolError("illegal", exc.code, exc.params) from None
         return action
@@ -362,25 +334,19 @@ class Table:
         """Take back the seat holder's last move (the engine's rule, one statement of it:
         `engine.can_undo`). The game becomes its replay without it; the save must be
         rewritten (`rewound`) before any view shows that. Returns the seat."""
-        if self.game is None:
-            raise ProtocolError("not_started", "the game has not started")
-        index = self.seat_of(identity)
-        if index is None or self.seats[index].botted:
-            raise ProtocolError("not_seated", "you hold no seat at this table")
-        state = self.game.state
-        if version != state.version:
-            raise ProtocolError("stale", "the table has moved on: act on the newest view")
+        index = self._holder(identity)
+        state = self._at_version(version)
         if not can_undo(state, index):
             raise ProtocolError("illegal", "cannot_undo")
-        self.before_undo = (state, list(self.game.actions), self.saves.durable, self.answers)
-        state = undo(state, index)
-        self.game.state = state
-        del self.game.actions[len(state.history.actions) :]
+        game = self.playing
+        self.before_undo = (state, list(game.actions), self.saves.durable, self.answers)
+        state = game.state = undo(state, index)
+        del game.actions[len(state.history.actions) :]
         self.answers = Answers()
-        self.saves.durable = min(self.saves.durable, len(self.game.actions))
-        self.saves.rewound, self.saves.rewound_at = True, len(self.game.actions)
+        self.saves.durable = min(self.saves.durable, len(game.actions))
+        self.saves.rewound, self.saves.rewound_at = True, len(game.actions)
         self.undone_by = self.seats[index].name
-        self.undone_at = len(self.game.state.log)  # where its notice stands in the log
+        self.undone_at = len(state.log)  # where its notice stands in the log
         return index
 
     def undo_unsaved(self) -> None:

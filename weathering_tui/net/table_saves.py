@@ -8,6 +8,8 @@ journal); `visible` says whether a view may show the game as it stands now."""
 
 from __future__ import annotations
 
+import re
+from collections.abc import Iterable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -210,3 +212,20 @@ class TableSaves:
 def backup_path(save: Path) -> Path:
     """Where a table's previous save is kept (as `write_save` keeps a game's)."""
     return save.with_name(save.name + ".bak")
+
+
+def fresh_save_path(folder: Path, name: str, taken: set[str], tables: Iterable[Table]) -> Path:
+    """Where a new table named `name` keeps its save: a file name made from its name,
+    numbered past any save or backup in `folder`, any name `taken` in the store (every
+    server's) and any table held here (the server alone names files, and keys)."""
+    stem = re.sub(r"[^a-z0-9]+", "-", name.casefold()).strip("-") or "table"
+    path, n = folder / f"{stem}.toml", 1
+    while (
+        path.exists()
+        or backup_path(path).exists()  # (a backup is only ever its own table's)
+        or path.stem in taken
+        or any(t.saves.path == path for t in tables)
+    ):
+        n += 1
+        path = folder / f"{stem}-{n}.toml"
+    return path
