@@ -38,7 +38,7 @@ def check_every_step(game: SavedGame) -> None:
 def test_every_step_of_the_golden_game_is_the_replayed_prefix():
     setup = Setup.standard("3v2", seed=7)  # the golden playthrough's game
     state, actions = play_game(setup)
-    check_every_step(SavedGame(setup, actions, state, "t", "t"))
+    check_every_step(SavedGame(setup, state, "t", "t"))
 
 
 @pytest.mark.parametrize("path", EXAMPLES, ids=lambda p: p.stem)
@@ -49,7 +49,7 @@ def test_every_step_of_each_example_save_is_the_replayed_prefix(path):
 def test_jumps_backwards_and_forwards_give_the_same_views():
     setup = Setup.standard("2v1", seed=3)
     state, actions = play_game(setup)
-    timeline = Timeline(SavedGame(setup, actions, state, "t", "t"))
+    timeline = Timeline(SavedGame(setup, state, "t", "t"))
     for n in (timeline.length, 0, 37, 5, 36, timeline.length - 1, 17):
         expected = view_for(replay(setup, actions[:n]), 1)
         assert data(timeline.view_at(n, 1)) == data(expected)
@@ -58,7 +58,7 @@ def test_jumps_backwards_and_forwards_give_the_same_views():
 def test_turns_and_rounds_step_to_their_first_action():
     setup = Setup.standard("2v1", seed=4)
     state, actions = play_game(setup)
-    timeline = Timeline(SavedGame(setup, actions, state, "t", "t"))
+    timeline = Timeline(SavedGame(setup, state, "t", "t"))
     n, rounds = 0, [timeline.marks[0].round]
     while True:
         n = timeline.next_round(n, 1)
@@ -81,20 +81,20 @@ def test_turns_and_rounds_step_to_their_first_action():
 def test_every_hand_is_shown_only_once_the_game_is_over():
     setup = Setup.standard("1v1", seed=2)
     state, actions = play_game(setup, stop_after=30)
-    timeline = Timeline(SavedGame(setup, actions, state, "t", "t"))
+    timeline = Timeline(SavedGame(setup, state, "t", "t"))
     with pytest.raises(PermissionError):
         timeline.hands_at(10)
     with pytest.raises(PermissionError):  # nor the Écolos' decks
         timeline.decks_at(10)
     state, actions = play_game(setup)
-    timeline = Timeline(SavedGame(setup, actions, state, "t", "t"))
+    timeline = Timeline(SavedGame(setup, state, "t", "t"))
     assert timeline.hands_at(10) == [list(p.hand) for p in replay(setup, actions[:10]).players]
 
 
 def test_replay_json_prints_the_seats_view_through_the_wire_format(tmp_path):
     setup = Setup.standard("2v1", seed=9)
     state, actions = play_game(setup)
-    path = write_save(tmp_path / "game.toml", SavedGame(setup, actions, state, "t", "t"))
+    path = write_save(tmp_path / "game.toml", SavedGame(setup, state, "t", "t"))
     out = subprocess.run(
         [sys.executable, "-m", "weathering_tui", "replay", str(path), "--at", "40"]
         + ["--seat", "2", "--json"],
@@ -114,7 +114,7 @@ def test_replay_json_prints_the_seats_view_through_the_wire_format(tmp_path):
 def test_replay_refuses_bad_input_in_words(tmp_path, args, words):
     setup = Setup.standard("1v1", seed=1)
     state, actions = play_game(setup, stop_after=10)
-    path = write_save(tmp_path / "game.toml", SavedGame(setup, actions, state, "t", "t"))
+    path = write_save(tmp_path / "game.toml", SavedGame(setup, state, "t", "t"))
     target = str(path) if words != "no such file" else str(tmp_path / "missing.toml")
     run = subprocess.run(
         [sys.executable, "-m", "weathering_tui", "replay", target, "--json", "--lang", "en"] + args,
@@ -133,7 +133,7 @@ def test_a_table_save_is_replayed_with_its_journal(tmp_path):
     setup = Setup.standard("2v1", seed=12)
     state, actions = play_game(setup)
     head = replay(setup, actions[:30])
-    path = write_save(tmp_path / "table.toml", SavedGame(setup, actions[:30], head, "t", "t"))
+    path = write_save(tmp_path / "table.toml", SavedGame(setup, head, "t", "t"))
     FileJournal.beside(path).append(30, actions[30:50])
     out = subprocess.run(
         [sys.executable, "-m", "weathering_tui", "replay", str(path), "--at", "45", "--json"],

@@ -54,7 +54,7 @@ def test_a_seat_is_judged_from_its_own_view_alone():
 def test_review_json_has_the_curve_and_each_seat_s_costliest_decisions(tmp_path, capsys):
     setup, actions, state = a_game(seed=12)
     path = tmp_path / "g.toml"
-    write_save(path, SavedGame(setup, actions, state, "t", "t"))
+    write_save(path, SavedGame(setup, state, "t", "t"))
     assert main(["--lang", "en", "review", str(path), "--budget", "4", "--json"]) == 0
     out = json.loads(capsys.readouterr().out)
     assert set(out) >= {"curve", "seats"}
@@ -84,7 +84,7 @@ def test_the_review_s_sentences_end_once(tmp_path, capsys):
     ("…draw 2. No PA.. Cost about…", seen in a review)."""
     setup, actions, state = a_game(seed=12)
     path = tmp_path / "g.toml"
-    write_save(path, SavedGame(setup, actions, state, "t", "t"))
+    write_save(path, SavedGame(setup, state, "t", "t"))
     assert main(["--lang", "en", "review", str(path), "--budget", "4"]) == 0
     out = capsys.readouterr().out
     assert "Cost about" in out or "none stands out" in out.lower() or "reviewed" in out

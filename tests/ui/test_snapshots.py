@@ -183,7 +183,7 @@ def finished_game():
 
     setup = Setup.standard("2v1", seed=6)
     state, actions = play_game(setup, "heuristic")
-    return SavedGame(setup, actions, state, "2026-11-30T12:00:00Z", "2026-11-30T12:00:00Z")
+    return SavedGame(setup, state, "2026-11-30T12:00:00Z", "2026-11-30T12:00:00Z")
 
 
 @pytest.mark.parametrize("lang", ["fr", "en"])

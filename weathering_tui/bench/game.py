@@ -53,7 +53,7 @@ def bench_engine() -> None:
         f"{summary['mean_actions_per_game']} actions/game"
     )
     state, actions = play_game(Setup.standard("3v2", seed=3))
-    game = SavedGame(Setup.standard("3v2", seed=3), actions, state, "t", "t")
+    game = SavedGame(Setup.standard("3v2", seed=3), state, "t", "t")
     with tempfile.TemporaryDirectory() as folder:
         path = Path(folder) / "game.toml"
         write_save(path, game)  # warm the converter

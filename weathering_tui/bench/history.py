@@ -95,7 +95,7 @@ def bench_history() -> None:
     print(f"a hint (the expert's 3 best moves, from a seat's view): {hint_times * 1e3:.0f} ms")
 
     long_setup, final, actions = _long_game(300)
-    timeline = Timeline(SavedGame(long_setup, actions, final, "t", "t"))
+    timeline = Timeline(SavedGame(long_setup, final, "t", "t"))
     rng = random.Random(1)
     spots = [rng.randrange(timeline.length + 1) for _ in range(200)]
     jumps = []

@@ -27,7 +27,6 @@ from ..engine import (
     can_undo,
     sides_of,
     unable_seats,
-    undo,
     view_for,
     window_choices,
     window_seats,
@@ -86,8 +85,8 @@ class Table:
         self.hints = hints  # its players may ask the expert (computed by their own client)
         self.undone_by = ""  # who took a move back (the notice, once it is durable)
         self.undone_at = 0  # the log's length after it: where the notice stands
-        # What stood before it (state, actions, durable, answers), until it is saved.
-        self.before_undo: tuple[GameState, list, int, Answers] | None = None
+        # What stood before it (state, durable, answers), until it is saved.
+        self.before_undo: tuple[GameState, int, Answers] | None = None
         self.game: SavedGame | None = None
         self.made_at = time.monotonic()
         self.finished_at = float("inf")  # when the game ended (the lobby keeps it a while)
@@ -339,14 +338,13 @@ class Table:
         if not can_undo(state, index):
             raise ProtocolError("illegal", "cannot_undo")
         game = self.playing
-        self.before_undo = (state, list(game.actions), self.saves.durable, self.answers)
-        state = game.state = undo(state, index)
-        del game.actions[len(state.history.actions) :]
+        self.before_undo = (state, self.saves.durable, self.answers)
+        game.undo(index)
         self.answers = Answers()
         self.saves.durable = min(self.saves.durable, len(game.actions))
         self.saves.rewound, self.saves.rewound_at = True, len(game.actions)
         self.undone_by = self.seats[index].name
-        self.undone_at = len(state.log)  # where its notice stands in the log
+        self.undone_at = len(game.state.log)  # where its notice stands in the log
         return index
 
     def undo_unsaved(self) -> None:
@@ -354,7 +352,7 @@ class Table:
         stands as it was."""
         game, before = self.playing, self.before_undo
         assert before is not None, "an undo keeps what stood before it"
-        game.state, game.actions[:], self.saves.durable, self.answers = before
+        game.state, self.saves.durable, self.answers = before
         self.saves.rewound, self.undone_by = False, ""
 
     def take_undone(self) -> tuple[str, int]:

@@ -14,7 +14,6 @@ from ..engine import (
     View,
     can_undo,
     unable_seats,
-    undo,
     view_for,
     window_seats,
 )
@@ -230,9 +229,7 @@ class TerminalGame:
         the replay without it, and the save holds only what stands."""
         if not self.can_undo():
             raise IllegalAction("cannot_undo")
-        state = undo(self.state, self.viewer)
-        self.game.state = state
-        del self.game.actions[len(state.history.actions) :]
+        self.game.undo(self.viewer)
         self.answers = Answers()
         self.changed()
 

@@ -393,8 +393,10 @@ def balance_markdown(rows: list[dict], games: int, command: str) -> str:
 def _save(folder, setup, actions, state) -> None:
     from pathlib import Path
 
+    from ..engine import replay
     from ..storage.savefile import SavedGame, timestamp, write_save
 
     stamp = timestamp()
-    game = SavedGame(setup, list(actions), state, stamp, stamp)
+    # (played headless, the state kept no history: the saved game is its replay)
+    game = SavedGame(setup, replay(setup, actions, state.content), stamp, stamp)
     write_save(Path(folder) / f"sim-{setup.configuration}-{setup.seed}.toml", game)

@@ -21,7 +21,7 @@ from cattrs.strategies import configure_tagged_union
 
 from ..content import Content, default_content
 from ..content.converter import make_converter, readable_errors
-from ..engine import SPECTATOR, IllegalAction, apply, new_game, view_for, why_illegal
+from ..engine import SPECTATOR, IllegalAction, apply, new_game, undo, view_for, why_illegal
 from ..engine import actions as act
 from ..engine import state as st
 from .atomicfile import atomic_write
@@ -38,11 +38,11 @@ from .savemeta import (  # noqa: F401 - re-exported: the save file's public name
 
 @attrs.define
 class SavedGame:
-    """A game as the app keeps it: setup, actions so far, current state, timestamps."""
+    """A game as the app keeps it: setup, current state, timestamps. Its actions are the
+    ones its state records (`state.history.actions`, the engine's): kept once."""
 
     setup: st.Setup
-    actions: list
-    state: st.GameState
+    state: st.GameState  # never headless: its history is the game's actions
     created: str
     updated: str
     handed: list[int] = attrs.Factory(list)  # human seats handed to a bot since the setup
@@ -51,13 +51,23 @@ class SavedGame:
     @classmethod
     def start(cls, setup: st.Setup, content: Content | None = None, now: str | None = None):
         stamp = now or timestamp()
-        return cls(setup, [], new_game(setup, content), stamp, stamp)
+        return cls(setup, new_game(setup, content), stamp, stamp)
+
+    @property
+    def actions(self) -> list:
+        """The actions played so far, in order (read them; `play` and `undo` change them)."""
+        return self.state.history.actions
 
     def play(self, action, view=None, now: str | None = None) -> None:
-        """Apply one action (IllegalAction leaves everything as it was) and record it."""
+        """Apply one action (IllegalAction leaves everything as it was): the state
+        records it."""
         apply(self.state, action, view)
-        self.actions.append(action)
         self.updated = now or timestamp()
+
+    def undo(self, seat: int) -> None:
+        """Take back `seat`'s last decision (`engine.undo`: the game becomes its replay
+        without it)."""
+        self.state = undo(self.state, seat)
 
 
 def timestamp() -> str:
@@ -272,7 +282,7 @@ def read_save(path, content: Content | None = None, raw: bytes | None = None) ->
     table = meta.get("table", {})
     if not isinstance(table, dict):
         raise SaveError(path, "meta_table_must_be_a")
-    game = SavedGame(setup, actions, state, created, updated, handed, table)
+    game = SavedGame(setup, state, created, updated, handed, table)
     # `list` and the load screen show [meta] without replaying: it must tell the truth.
     expected = metadata(game)
     wrong = sorted(k for k in expected.keys() | meta.keys() if expected.get(k) != meta.get(k))
