@@ -4,8 +4,9 @@
 import re
 from pathlib import Path
 
+from weathering_tui import words
 from weathering_tui.play.learn import load_script
-from weathering_tui.words import Tr, en
+from weathering_tui.words import Tr
 
 ROOT = Path(__file__).resolve().parent.parent
 ENGLISH_ONLY = re.compile(r"\bLobbyists?\b")
@@ -13,8 +14,9 @@ ENGLISH_ONLY = re.compile(r"\bLobbyists?\b")
 
 def english_texts() -> list[str]:
     tr = Tr("en")
-    texts = list(en.STRINGS.values()) + list(en.REFUSALS.values()) + [en.RULES]
-    texts += [f"{k} {v}" for k, v in [*en.HELP_KEYS.values(), *en.LEGEND]]
+    texts = list(words.STRINGS["en"].values()) + list(words.REFUSALS["en"].values())
+    texts += [words.RULES["en"], *words.SAVE_PROBLEMS["en"].values()]
+    texts += [f"{k} {v}" for k, v in [*words.HELP_KEYS["en"].values(), *words.LEGEND["en"]]]
     texts += [tr.card(c) + " " + tr.card_text(c) for c in tr.content.cards]
     texts += [tr.event(e) + " " + tr.event_text(e) for e in tr.content.events]
     texts += [

@@ -6,12 +6,12 @@ from textual.content import Content
 from textual.widgets import Static
 
 from weathering_tui.tui.app import WeatheringApp
-from weathering_tui.words import NBSP, Tr, fr
+from weathering_tui.words import NBSP, STRINGS, Tr
 
 
 def french_texts() -> list[str]:
     tr = Tr("fr")
-    texts = [tr(key) for key, text in fr.STRINGS.items() if "{" not in text]
+    texts = [tr(key) for key, text in STRINGS["fr"].items() if "{" not in text]
     texts += [tr.card(c) + tr.colon + tr.card_text(c) for c in tr.content.cards]
     texts += [tr.event_text(e) for e in tr.content.events]
     texts += [tr.power(c) + tr.colon + tr.power_text(c) for c in tr.content.characters]

@@ -46,9 +46,9 @@ class _Parser(Parser):
 def _french(message: str) -> str:
     import re
 
-    from ..words.fr import ARGPARSE
+    from ..words import ARGPARSE_FR
 
-    for pattern, replacement in ARGPARSE:
+    for pattern, replacement in ARGPARSE_FR:
         if re.fullmatch(pattern, message):
             return re.sub(pattern, replacement, message)
     return message

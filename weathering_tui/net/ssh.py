@@ -21,7 +21,7 @@ from pathlib import Path
 
 import asyncssh
 
-from ..words import Tr
+from ..words import Tr, detect_lang
 from .ssh_gate import LOGIN_WITHIN, Channel, Gate, Login
 from .ssh_pipe import Pipe, _set_size
 
@@ -98,7 +98,7 @@ class Door:
     async def session(self, process: Channel) -> None:
         key = process.get_extra_info("weathering_key") or "?"
         user = process.get_extra_info("username") or "?"
-        words = Tr(_lang_code(_lang(process.env, self.lang)))
+        words = Tr(detect_lang({"LANG": _lang(process.env, self.lang)}))
         if process.term_type is None:  # in the client's language, when its ssh sends LANG
             process.stderr.write(f"{words('door.no_pty')}\r\n".encode())
             process.exit(2)
@@ -130,7 +130,7 @@ class Door:
     async def _run_join(self, process, key: str, user: str, origin: str) -> None:
         width, height, _, _ = process.term_size
         if width < MIN_SIZE[0] or height < MIN_SIZE[1]:
-            words = Tr(_lang_code(_lang(process.env, self.lang)))
+            words = Tr(detect_lang({"LANG": _lang(process.env, self.lang)}))
             process.stderr.write(f"{words('door.small', w=width, h=height)}\r\n".encode())
         master, slave = pty.openpty()
         try:
@@ -142,7 +142,7 @@ class Door:
             os.close(slave)  # the child has its own copy; ours would keep the pty open
         self.children.add(child)
         try:
-            words = Tr(_lang_code(_lang(process.env, self.lang)))
+            words = Tr(detect_lang({"LANG": _lang(process.env, self.lang)}))
             await Pipe(process, master, child, self.idle, words).run()
         finally:
             self.children.discard(child)
@@ -167,16 +167,12 @@ class Door:
             # one argument (a user name "-h" is a name); the fingerprint always shows
             f"--name={user[:12]}·{key.removeprefix('SHA256:')[:6]}",
             "--lang",
-            _lang_code(lang),
+            detect_lang({"LANG": lang}),
             "--door",
         ]
         return await asyncio.create_subprocess_exec(
             *command, stdin=slave, stdout=slave, stderr=slave, env=env, start_new_session=True
         )
-
-
-def _lang_code(lang: str) -> str:
-    return "fr" if lang.lower().startswith("fr") else "en"
 
 
 def _lang(env, default: str | None) -> str:

@@ -33,8 +33,9 @@ class SaveError(Exception):
         return self.problem_in("en")
 
     def text(self, lang: str = "en") -> str:
-        colon = " : " if lang == "fr" else ": "
-        return f"{self.path}{colon}{self.problem_in(lang)}"
+        from ..words import Tr
+
+        return f"{self.path}{Tr(lang, screen=False).colon}{self.problem_in(lang)}"
 
     def problem_in(self, lang: str = "en") -> str:
         from ..words import save_problem

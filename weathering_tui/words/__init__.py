@@ -1,28 +1,48 @@
-"""The words wing: every French and English sentence of the app lives in `fr.py` and
-`en.py`; `Tr` gives them in one language, `describe` says game things in words. No
+"""The words wing: every French and English sentence of the app is data, in `fr.toml`
+and `en.toml` beside this module (screens, the command line, the tables, refusals,
+help); `Tr` gives them in one language, `describe` says game things in words. No
 Textual here (import-linter keeps it so)."""
 
 from __future__ import annotations
 
 import os
 import re
+import tomllib
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 from ..engine import card_id
-from . import en, fr
 
 if TYPE_CHECKING:
     from ..content import Content
 
 
 LANGS = ("fr", "en")
-STRINGS = {"fr": fr.STRINGS, "en": en.STRINGS}
-REFUSALS = {"fr": fr.REFUSALS, "en": en.REFUSALS}
-WAITING = {"fr": fr.WAITING, "en": en.WAITING}
-HELP_KEYS = {"fr": fr.HELP_KEYS, "en": en.HELP_KEYS}
-LEGEND = {"fr": fr.LEGEND, "en": en.LEGEND}
-RULES = {"fr": fr.RULES, "en": en.RULES}
-SAVE_PROBLEMS = {"fr": fr.SAVE_PROBLEMS, "en": en.SAVE_PROBLEMS}
+
+
+def _read(lang: str) -> dict:
+    """One language's words, as the app is installed with them (a file of its own)."""
+    return tomllib.loads((Path(__file__).parent / f"{lang}.toml").read_text("utf-8"))
+
+
+_WORDS = {lang: _read(lang) for lang in LANGS}
+STRINGS: dict[str, dict[str, str]] = {lang: w["strings"] for lang, w in _WORDS.items()}
+# Why an action is refused: one sentence per `IllegalAction` code.
+REFUSALS: dict[str, dict[str, str]] = {lang: w["refusals"] for lang, w in _WORDS.items()}
+# What a pending decision waits for, in a refusal ("it is not your decision (…)").
+WAITING: dict[str, dict[str, str]] = {lang: w["waiting"] for lang, w in _WORDS.items()}
+# The help: keys (by the action of keymap.KEYS), the legend of symbols, the rules in short.
+HELP_KEYS: dict[str, dict[str, tuple[str, str]]] = {
+    lang: {k: (v[0], v[1]) for k, v in w["help_keys"].items()} for lang, w in _WORDS.items()
+}
+LEGEND: dict[str, list[tuple[str, str]]] = {
+    lang: [(a, b) for a, b in w["legend"]] for lang, w in _WORDS.items()
+}
+RULES: dict[str, str] = {lang: w["rules"] for lang, w in _WORDS.items()}
+# Why a save file cannot be used (savemeta.SaveError): one sentence per code.
+SAVE_PROBLEMS: dict[str, dict[str, str]] = {lang: w["save_problems"] for lang, w in _WORDS.items()}
+# argparse's own English messages, as (pattern, replacement) in French.
+ARGPARSE_FR: list[tuple[str, str]] = [(a, b) for a, b in _WORDS["fr"]["argparse"]]
 
 
 def save_problem(lang: str, code: str, params: dict) -> str:
@@ -118,25 +138,25 @@ class Tr:
             return ": "
         return NBSP + ": " if self.nbsp else " : "
 
+    def _local(self, record, field: str) -> str:
+        """A rules record's `field` in this language (`name_fr`, `text_en`…); a text's
+        French colons as a screen wants them."""
+        return self.colons(getattr(record, f"{field}_{self.lang}"))
+
     def card(self, instance_or_id: str) -> str:
-        card = self.content.cards[card_id(instance_or_id)]
-        return card.name_fr if self.lang == "fr" else card.name_en
+        return self._local(self.content.cards[card_id(instance_or_id)], "name")
 
     def card_text(self, instance_or_id: str) -> str:
-        card = self.content.cards[card_id(instance_or_id)]
-        return self.colons(card.text_fr) if self.lang == "fr" else card.text_en
+        return self._local(self.content.cards[card_id(instance_or_id)], "text")
 
     def event(self, instance_or_id: str) -> str:
-        event = self.content.events[card_id(instance_or_id)]
-        return event.name_fr if self.lang == "fr" else event.name_en
+        return self._local(self.content.events[card_id(instance_or_id)], "name")
 
     def event_text(self, instance_or_id: str) -> str:
-        event = self.content.events[card_id(instance_or_id)]
-        return self.colons(event.text_fr) if self.lang == "fr" else event.text_en
+        return self._local(self.content.events[card_id(instance_or_id)], "text")
 
     def power(self, character_id: str) -> str:
-        power = self.content.characters[character_id].power
-        return power.name_fr if self.lang == "fr" else power.name_en
+        return self._local(self.content.characters[character_id].power, "name")
 
     def power_by_id(self, power_id: str) -> str:
         for char in self.content.characters.values():
@@ -145,12 +165,10 @@ class Tr:
         return power_id
 
     def power_text(self, character_id: str) -> str:
-        power = self.content.characters[character_id].power
-        return self.colons(power.text_fr) if self.lang == "fr" else power.text_en
+        return self._local(self.content.characters[character_id].power, "text")
 
     def role(self, character_id: str) -> str:
-        char = self.content.characters[character_id]
-        return char.role_fr if self.lang == "fr" else char.role_en
+        return self._local(self.content.characters[character_id], "role")
 
     def source(self, source: str) -> str:
         """A log source: a card, an event, a power id or a rule word."""
