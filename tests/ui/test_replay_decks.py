@@ -17,7 +17,7 @@ async def test_o_shows_every_ecolo_deck_and_a_seat_sees_only_its_own():
         await pilot.pause()
         replay = app.screen
         assert isinstance(replay, ReplayScreen)
-        decks = [list(p.deck) for p in replay.timeline.state_at(AT).players]
+        decks = [list(p.deck) for p in replay.session.timeline.state_at(AT).players]
         cassy = [app.tr.card(c) for c in decks[0]]
         assert cassy, "the moment chosen has a deck to show"
         # Seat 2 (Mirai) sees her own deck under her hand, and Cassy's only as a count.

@@ -14,7 +14,7 @@ from .games import NOW
 def finished(seed=6) -> SavedGame:
     setup = Setup.standard("2v1", seed=seed)
     state, actions = play_game(setup, "heuristic")
-    return SavedGame(setup, actions, state, NOW, NOW)
+    return SavedGame(setup, state, NOW, NOW)
 
 
 async def test_r_on_the_end_screen_replays_the_game_from_its_start(tmp_path):
@@ -28,15 +28,15 @@ async def test_r_on_the_end_screen_replays_the_game_from_its_start(tmp_path):
         await pilot.press("r")
         await pilot.pause()
         replay = app.screen
-        assert isinstance(replay, ReplayScreen) and replay.at == 0
+        assert isinstance(replay, ReplayScreen) and replay.session.at == 0
         await pilot.press("right", "right", "right_square_bracket")
-        assert replay.at > 2 and replay.timeline.marks[replay.at].round == 1
+        assert replay.session.at > 2 and replay.session.timeline.marks[replay.session.at].round == 1
         await pilot.press("end")  # the game's end
-        assert replay.at == replay.timeline.length
+        assert replay.session.at == replay.session.timeline.length
         await pilot.press("home")
-        assert replay.at == 0
+        assert replay.session.at == 0
         await pilot.press("o")
-        assert replay.open, "every hand opens: the game is over"
+        assert replay.session.open, "every hand opens: the game is over"
         await pilot.press("q")
         await pilot.pause()
         assert isinstance(app.screen, EndScreen), "back where the player came from"
@@ -45,7 +45,7 @@ async def test_r_on_the_end_screen_replays_the_game_from_its_start(tmp_path):
 async def test_r_on_the_load_screen_replays_the_highlighted_save(tmp_path):
     setup = Setup.standard("1v1", seed=4)
     state, actions = play_game(setup, stop_after=25)
-    write_save(tmp_path / "midgame.toml", SavedGame(setup, actions, state, NOW, NOW))
+    write_save(tmp_path / "midgame.toml", SavedGame(setup, state, NOW, NOW))
     app = WeatheringApp(lang="en", saves_dir=tmp_path, pace=0, autosave=False)
     async with app.run_test(size=(80, 24)) as pilot:
         app.open_load()
@@ -54,11 +54,11 @@ async def test_r_on_the_load_screen_replays_the_highlighted_save(tmp_path):
         await pilot.press("r")
         await pilot.pause()
         replay = app.screen
-        assert isinstance(replay, ReplayScreen) and replay.at == 25
+        assert isinstance(replay, ReplayScreen) and replay.session.at == 25
         await pilot.press("o")
-        assert not replay.open, "a game still being played keeps its hands shut"
+        assert not replay.session.open, "a game still being played keeps its hands shut"
         await pilot.press("2", "left", "pagedown")
-        assert replay.seat == 1
+        assert replay.session.seat == 1
         await pilot.press("escape")
         await pilot.pause()
         assert isinstance(app.screen, LoadScreen)
@@ -94,7 +94,7 @@ async def test_v_in_a_replay_reviews_the_seat_and_jumps_to_a_costly_decision(tmp
     monkeypatch.setattr(replay_screen, "REVIEW_BUDGET", 4)  # the plumbing, not the search
     setup = Setup.standard("1v1", seed=8)
     state, actions = play_game(setup, "random", lobbyists="heuristic", stop_after=40)
-    write_save(tmp_path / "g.toml", SavedGame(setup, actions, state, NOW, NOW))
+    write_save(tmp_path / "g.toml", SavedGame(setup, state, NOW, NOW))
     app = WeatheringApp(lang="en", saves_dir=tmp_path, pace=0, autosave=False)
     async with app.run_test(size=(80, 24)) as pilot:
         app.open_load()
@@ -111,10 +111,10 @@ async def test_v_in_a_replay_reviews_the_seat_and_jumps_to_a_costly_decision(tmp
         await pilot.pause()  # (on screen, as a player sees it, before a key answers it)
         dialog = app.screen
         assert isinstance(dialog, ChoiceModal)
-        assert replay.seat in replay.reviews
-        items = replay.reviews[replay.seat].seats.get(replay.seat, ())
+        assert replay.session.seat in replay.reviews
+        items = replay.reviews[replay.session.seat].seats.get(replay.session.seat, ())
         assert [index for _, index in dialog.options] == [c.index for c in items]
         assert dialog.options, "a random player's game has a costly decision to show"
         await pilot.press("enter")
         await pilot.pause()
-        assert replay.at == items[0].index
+        assert replay.session.at == items[0].index

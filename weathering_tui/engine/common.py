@@ -52,6 +52,12 @@ def configuration(state: GameState) -> Configuration:
     return state.content.configurations[state.setup.configuration]
 
 
+def round_in_phase(round_: int, phase: int, rounds_per_phase: int) -> int:
+    """The round's number within its phase, 1 to `rounds_per_phase` (the one numbering
+    a player is shown: "phase 2, round 3"); 0 before the first round."""
+    return round_ - (phase - 1) * rounds_per_phase if round_ else 0
+
+
 def threshold(state: GameState) -> int:
     """The Écolos win at this many PV or more (Découverte has its own threshold, §9.2)."""
     const = constants(state)
@@ -162,6 +168,11 @@ def log(state: GameState, kind: str, secret=None, audience=(), **data) -> None:
         state.history.reveals += 1  # something hidden came out: no undo across it
     if state.keep_log:
         state.log.append(LogEntry(kind, data, secret or {}, list(audience)))
+
+
+def tell(state: GameState, seat: int, kind: str, secret: dict, **data) -> None:
+    """A log entry whose secret only `seat` sees (the seat it names)."""
+    log(state, kind, secret=secret, audience=[seat], seat=seat, **data)
 
 
 def bump(state: GameState, seat: int, stat: str, amount: int = 1) -> None:
@@ -297,16 +308,7 @@ def draw_cards(state: GameState, seat: int, amount: int, reason: str) -> list[st
     drawn = take_top(state, amount)
     receive(state, seat, drawn)
     if state.keep_log or not state.headless:  # (headless: no log, and no undo to stop)
-        log(
-            state,
-            "draw",
-            secret={"cards": drawn},
-            audience=[seat],
-            seat=seat,
-            count=len(drawn),
-            wanted=amount,
-            reason=reason,
-        )
+        tell(state, seat, "draw", {"cards": drawn}, count=len(drawn), wanted=amount, reason=reason)
     return drawn
 
 

@@ -17,6 +17,7 @@ from .common import (
     ordered_from,
     receive,
     seats_for,
+    tell,
     valid_targets,
 )
 from .state import (
@@ -103,15 +104,7 @@ def resolve(state: GameState, effect, actor, target, source) -> None:  # noqa: C
         case fx.LookHand(who=who):
             for seat in seats_for(state, who, actor, target):
                 hand = list(state.players[seat].hand)
-                log(
-                    state,
-                    "look_hand",
-                    secret={"hand": hand},
-                    audience=[actor],
-                    seat=actor,
-                    target=seat,
-                    source=source,
-                )
+                tell(state, actor, "look_hand", {"hand": hand}, target=seat, source=source)
         case fx.RevealHand(who=who):
             for seat in seats_for(state, who, actor, target):
                 log(
@@ -144,16 +137,7 @@ def _peek(state: GameState, seat: int, count: int, reorder: bool, bottom: bool, 
     pile_name = "events" if state.setup.events else "draw"
     pile = state.event_pile if state.setup.events else state.draw_pile
     seen = list(reversed(pile[-count:])) if count else []
-    log(
-        state,
-        "peek",
-        secret={"cards": seen},
-        audience=[seat],
-        seat=seat,
-        pile=pile_name,
-        count=len(seen),
-        source=source,
-    )
+    tell(state, seat, "peek", {"cards": seen}, pile=pile_name, count=len(seen), source=source)
     if reorder and (len(seen) > 1 or (bottom and seen)):
         state.stack.append(ArrangeFrame(seat, seen, bottom, pile_name, source))
 

@@ -16,8 +16,10 @@ from .common import (
     income,
     log,
     nobody_can_play,
+    round_in_phase,
     synergy_of,
     take_top,
+    tell,
     threshold,
 )
 from .effects import push_effects
@@ -41,7 +43,7 @@ def start_round(state: GameState) -> None:
     state.round += 1
     state.phase = 1 if state.round <= constants(state).rounds_per_phase else 2
     state.stage = "play"
-    in_phase = state.round - (state.phase - 1) * constants(state).rounds_per_phase
+    in_phase = round_in_phase(state.round, state.phase, constants(state).rounds_per_phase)
     log(state, "round", round=state.round, phase=state.phase, in_phase=in_phase)
     state.stack.append(RoundStartFrame())
 
@@ -173,14 +175,7 @@ def claim_synergy(state: GameState, frame: TransitionFrame, seat: int, claim: bo
     else:
         drawn = take_top(state, const.four_types_draw)
         state.players[seat].deck.extend(drawn)
-        log(
-            state,
-            "synergy_cards",
-            secret={"cards": drawn},
-            audience=[seat],
-            seat=seat,
-            count=len(drawn),
-        )
+        tell(state, seat, "synergy_cards", {"cards": drawn}, count=len(drawn))
 
 
 def _prepare_phase_two(state: GameState) -> None:

@@ -14,7 +14,7 @@ The log is never part of it (a rollout keeps none).
 
 from __future__ import annotations
 
-from .common import GAUGE_MAX, constants, mods, threshold
+from .common import GAUGE_MAX, constants, mods, round_in_phase, threshold
 from .state import GameState
 from .tables import tables_for
 from .view import _hand_cards, _player, decided, view_for
@@ -58,6 +58,16 @@ def _lean_costs(state: GameState, seat: int, legal: list) -> dict[str, int]:
         if card is not None and card not in costs:
             costs[card] = table[card]
     return costs
+
+
+class _Constant:
+    """A LeanView field that is one of the configuration's constants, by its name."""
+
+    def __set_name__(self, owner: type, name: str) -> None:
+        self.name = name
+
+    def __get__(self, view: LeanView, owner: type | None = None) -> int:
+        return getattr(view._constants, self.name)
 
 
 class LeanView:
@@ -114,26 +124,14 @@ class LeanView:
     def threshold(self) -> int:
         return threshold(self._state)
 
-    @property
-    def rounds_per_phase(self) -> int:
-        return self._constants.rounds_per_phase
+    rounds_per_phase = _Constant()
+    hand_limit = _Constant()
+    deck_limit = _Constant()
+    ap_cap = _Constant()
 
     @property
     def round_in_phase(self) -> int:
-        rounds = self._constants.rounds_per_phase
-        return self.round - (self.phase - 1) * rounds if self.round else 0
-
-    @property
-    def hand_limit(self) -> int:
-        return self._constants.hand_limit
-
-    @property
-    def deck_limit(self) -> int:
-        return self._constants.deck_limit
-
-    @property
-    def ap_cap(self) -> int:
-        return self._constants.ap_cap
+        return round_in_phase(self.round, self.phase, self._constants.rounds_per_phase)
 
     @property
     def level_thresholds(self) -> tuple[int, int]:

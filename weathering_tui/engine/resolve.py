@@ -15,6 +15,7 @@ from .common import (
     gain_ap,
     level,
     log,
+    tell,
 )
 from .effects import push_effects
 from .state import (
@@ -58,7 +59,7 @@ def _resolve_put_in_deck(state: GameState, ann: Announcement, cancelled: bool) -
         return
     state.players[ann.actor].deck.append(card)
     if state.keep_log:  # an own secret: nothing hidden comes out (common.log)
-        log(state, "decked", secret={"card": card}, audience=[ann.actor], seat=ann.actor)
+        tell(state, ann.actor, "decked", {"card": card})
 
 
 def _resolve_discard(state: GameState, ann: Announcement, cancelled: bool) -> None:

@@ -33,6 +33,7 @@ from .common import (
     frugal_cost,
     heal_mod,
     level_for,
+    round_in_phase,
     threshold,
 )
 from .flow import synergy_of
@@ -258,14 +259,13 @@ def public_fields(state: GameState, seat: int = SPECTATOR) -> dict:
     const = constants(state)
     goal = threshold(state)
     rounds = const.rounds_per_phase
-    in_phase = state.round - (state.phase - 1) * rounds if state.round else 0
     return dict(
         version=state.version,
         configuration=state.setup.configuration,
         events_enabled=state.setup.events,
         round=state.round,
         phase=state.phase,
-        round_in_phase=in_phase,
+        round_in_phase=round_in_phase(state.round, state.phase, rounds),
         rounds_per_phase=rounds,
         stage=state.stage,
         active=state.active,

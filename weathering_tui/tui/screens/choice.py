@@ -12,6 +12,8 @@ from textual.screen import ModalScreen
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
+from .bindings import quiet
+
 UNDO = "undo"  # what a decision dialog returns when its player takes back their move
 HINT = "hint"  # what a decision dialog returns when its player asks the expert (h)
 
@@ -34,12 +36,14 @@ class ChoiceModal(ModalScreen[Any]):
     """
     BINDINGS = [
         Binding("escape", "back", "back", show=False),
-        # The keys that work everywhere in a game work in its dialogs too.
-        Binding("question_mark,f1", "app.open_help", show=False),
-        Binding("l", "app.open_log", show=False),
-        Binding("q", "app.leave", show=False),  # as q on the screen under it
-        Binding("u", "undo", show=False),
-        Binding("h", "hint", show=False),
+        *quiet(
+            # The keys that work everywhere in a game work in its dialogs too.
+            ("question_mark,f1", "app.open_help"),
+            ("l", "app.open_log"),
+            ("q", "app.leave"),  # as q on the screen under it
+            ("u", "undo"),
+            ("h", "hint"),
+        ),
     ]
 
     def __init__(

@@ -12,13 +12,13 @@ import math
 
 from rich.text import Text
 from textual.app import ComposeResult
-from textual.binding import Binding
 from textual.screen import Screen
 from textual.widgets import Static
 
 from ...content import configuration_ids
 from ...engine import sides_of
 from ..messages import TableEvent
+from .bindings import quiet
 from .choice import ChoiceModal
 from .text_prompt import TextModal
 
@@ -114,14 +114,14 @@ class LobbyScreen(Screen[None]):
     LobbyScreen #lobby-tables { height: 1fr; border: round $secondary; padding: 0 1; }
     LobbyScreen #lobby-keys { color: $text-muted; }
     """
-    BINDINGS = [
-        Binding("up", "move(-1)", show=False),
-        Binding("down", "move(1)", show=False),
-        Binding("n", "create", show=False),
-        Binding("enter", "sit", show=False),
-        Binding("w", "watch", show=False),
-        Binding("q", "quit", show=False),
-    ]
+    BINDINGS = quiet(
+        ("up", "move(-1)"),
+        ("down", "move(1)"),
+        ("n", "create"),
+        ("enter", "sit"),
+        ("w", "watch"),
+        ("q", "quit"),
+    )
 
     def __init__(self):
         super().__init__()

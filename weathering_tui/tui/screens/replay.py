@@ -7,16 +7,16 @@ from typing import TYPE_CHECKING
 
 from rich.text import Text
 from textual.app import ComposeResult
-from textual.binding import Binding
 from textual.containers import Horizontal
 from textual.screen import Screen
 
 from ..widgets import EventsPane, Gauge, HandPane, HeaderLine, KeyBar, Line, LogPane, PlayersPane
+from .bindings import quiet
 from .closing import close
 from .end import chart
 
 if TYPE_CHECKING:
-    from ...play.replay import ReplaySession, Timeline
+    from ...play.replay import ReplaySession
 
 REVIEW_BUDGET = 48  # rollouts per decision reviewed from the replay (the command: 96)
 
@@ -46,44 +46,27 @@ class ReplayScreen(Screen[None]):
     ReplayScreen EventsPane { width: 30; height: 100%; }
     ReplayScreen LogPane { height: 5; }
     """
-    BINDINGS = [
-        Binding("right", "step(1)", show=False),
-        Binding("left", "step(-1)", show=False),
-        Binding("pagedown", "turn(1)", show=False),
-        Binding("pageup", "turn(-1)", show=False),
-        Binding("right_square_bracket", "round(1)", show=False),
-        Binding("left_square_bracket", "round(-1)", show=False),
-        Binding("end", "edge(1)", show=False),  # the game's end, as End means everywhere
-        Binding("home", "edge(-1)", show=False),
-        Binding("o", "open_hands", show=False),
-        Binding("v", "review", show=False),
-        Binding("question_mark,f1", "app.open_help", show=False),
-        Binding("escape,q", "back", show=False),
-    ]
+    BINDINGS = quiet(
+        ("right", "step(1)"),
+        ("left", "step(-1)"),
+        ("pagedown", "turn(1)"),
+        ("pageup", "turn(-1)"),
+        ("right_square_bracket", "round(1)"),
+        ("left_square_bracket", "round(-1)"),
+        ("end", "edge(1)"),  # the game's end, as End means everywhere
+        ("home", "edge(-1)"),
+        ("o", "open_hands"),
+        ("v", "review"),
+        ("question_mark,f1", "app.open_help"),
+        ("escape,q", "back"),
+    )
 
     def __init__(self, session: ReplaySession, tr, standalone: bool = False):
         super().__init__()
         self.standalone = standalone  # `weathering replay`: leaving it ends the program
-        self.session = session
+        self.session = session  # the cursor, the seat and the open hands are its
         self.tr = tr
         self.reviews: dict[int, object] = {}  # seat → its review (bots/review.py), once made
-
-    # The cursor, the seat and the open hands are the session's.
-    @property
-    def timeline(self) -> Timeline:
-        return self.session.timeline
-
-    @property
-    def at(self) -> int:
-        return self.session.at
-
-    @property
-    def seat(self) -> int:
-        return self.session.seat
-
-    @property
-    def open(self) -> bool:
-        return self.session.open
 
     def compose(self) -> ComposeResult:
         yield HeaderLine()
@@ -116,9 +99,9 @@ class ReplayScreen(Screen[None]):
 
     def show(self) -> None:
         tr, view = self.tr, self.view()
-        total = self.timeline.length
-        who = tr("replay.all") if self.open else view.players[self.seat].name
-        status = tr("replay.status", n=self.at, total=total, who=who)
+        total = self.session.timeline.length
+        who = tr("replay.all") if self.session.open else view.players[self.session.seat].name
+        status = tr("replay.status", n=self.session.at, total=total, who=who)
         self.query_one(HeaderLine).show(view, tr, status)
         self.query_one(Gauge).show(view, tr)
         self.query_one(PlayersPane).show(view, tr)
@@ -127,13 +110,16 @@ class ReplayScreen(Screen[None]):
         hand, hands = self.query_one(HandPane), self.query_one(HandsPane)
         # Every hand open takes the whole middle and the log's rows: five hands fit.
         for pane in (hand, self.query_one(EventsPane), self.query_one(LogPane)):
-            pane.display = not self.open
-        hands.display = self.open
-        if self.open:
+            pane.display = not self.session.open
+        hands.display = self.session.open
+        if self.session.open:
             hands.border_title = tr("replay.hands")
             out = Text()
             colon = tr.colon
-            held, decks = self.timeline.hands_at(self.at), self.timeline.decks_at(self.at)
+            held, decks = (
+                self.session.timeline.hands_at(self.session.at),
+                self.session.timeline.decks_at(self.session.at),
+            )
             for player, cards, deck in zip(view.players, held, decks, strict=True):
                 names = ", ".join(tr.card(c) for c in cards) or "—"
                 out.append(player.name + colon, style="bold")
@@ -149,7 +135,7 @@ class ReplayScreen(Screen[None]):
         keys += [("[ ]", tr("replay.key.round")), ("Home/End", tr("replay.key.edge"))]
         if len(view.players) > 1:
             keys.append((f"1-{len(view.players)}", tr("replay.key.seat")))
-        if self.timeline.over:
+        if self.session.timeline.over:
             keys.append(("o", tr("replay.key.open")))
         keys.append(("v", tr("replay.key.review")))
         keys.append(("q", tr("key.back")))
@@ -162,7 +148,7 @@ class ReplayScreen(Screen[None]):
         self.show()
 
     def action_step(self, step: int) -> None:
-        self._go(self.at + step)
+        self._go(self.session.at + step)
 
     def action_turn(self, step: int) -> None:
         self.session.turn(step)
@@ -173,7 +159,7 @@ class ReplayScreen(Screen[None]):
         self.show()
 
     def action_edge(self, step: int) -> None:
-        self._go(self.timeline.length if step > 0 else 0)
+        self._go(self.session.timeline.length if step > 0 else 0)
 
     def action_open_hands(self) -> None:
         if self.session.open_hands():
@@ -182,20 +168,20 @@ class ReplayScreen(Screen[None]):
     def action_review(self) -> None:
         """The seat's three costliest decisions, judged from its own view then (made
         once, off the event loop; Escape stops it); choosing one jumps to it."""
-        if self.seat in self.reviews:
-            self._show_review(self.seat)
+        if self.session.seat in self.reviews:
+            self._show_review(self.session.seat)
             return
         from textual.worker import get_current_worker
 
         from ...bots.review import decisions, review_decisions
         from ...bots.search import Stopped
 
-        seat, game = self.seat, self.timeline.game
+        seat, game = self.session.seat, self.session.timeline.game
         self.notify(self.tr("replay.reviewing"), markup=False, timeout=4)
 
         def work():
             worker = get_current_worker()
-            found = decisions(game.setup, self.timeline.actions, [seat])
+            found = decisions(game.setup, self.session.timeline.actions, [seat])
             try:
                 result = review_decisions(
                     found, budget=REVIEW_BUDGET, should_stop=lambda: worker.is_cancelled
@@ -215,7 +201,7 @@ class ReplayScreen(Screen[None]):
             return
         seat, result = event.worker.result
         self.reviews[seat] = result
-        if seat == self.seat:
+        if seat == self.session.seat:
             self._show_review(seat)
 
     def _show_review(self, seat: int) -> None:
@@ -237,7 +223,7 @@ class ReplayScreen(Screen[None]):
             )
             for c in items
         ]
-        name = self.timeline.final.players[seat].name
+        name = self.session.timeline.final.players[seat].name
         body = self.tr("replay.review.body", n=result.reviewed.get(seat, 0))
         if not options:
             body = self.tr("replay.review.clean", n=result.reviewed.get(seat, 0))
