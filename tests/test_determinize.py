@@ -10,7 +10,7 @@ import attrs
 
 from weathering_tui.bots import HeuristicBot, RandomBot
 from weathering_tui.content import default_content
-from weathering_tui.engine import Setup, apply, clone, new_game, view_for
+from weathering_tui.engine import Setup, apply, apply_chosen, clone, new_game, view_for
 from weathering_tui.engine.determinize import determinize
 from weathering_tui.engine.resolving import HIDDEN
 from weathering_tui.engine.state import ArrangeFrame, ExchangeFrame, PendingKind, ReactionFrame
@@ -35,7 +35,7 @@ def decision_views(config: str, seed: int):
             if view.legal:
                 yield state, seat, view
         view = view_for(state, deciding, with_log=False)
-        apply(state, bots[deciding].choose(view), view)
+        apply_chosen(state, bots[deciding].choose(view), view)
 
 
 def test_a_world_rebuilt_at_any_decision_shows_the_seat_its_own_view():

@@ -16,6 +16,7 @@ from weathering_tui.engine import (
     LeanView,
     announce,
     apply,
+    apply_chosen,
     decision_for,
     headless,
     legal_actions,
@@ -46,12 +47,12 @@ def both_ways(configuration: str, seed: int, kind) -> int:
         seat = normal.pending.seat
         view = view_for(normal, seat)  # the full view, log and all
         action = bots_normal[seat].choose(view)
-        apply(normal, action, view)
+        apply_chosen(normal, action, view)
         assert fast.pending.seat == seat
         # The headless game is read as `simulate` reads it: lean views, decisions.
         lean = LeanView(fast, seat) if bots_fast[seat].needs_view else decision_for(fast, seat)
         assert bots_fast[seat].choose(lean) == action
-        apply(fast, action, lean)
+        apply_chosen(fast, action, lean)
         assert facts(fast) == facts(normal)
         actions += 1
     assert fast.over and fast.outcome == normal.outcome

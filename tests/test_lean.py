@@ -6,7 +6,7 @@ import pytest
 
 from weathering_tui.bots import HeuristicBot, RandomBot
 from weathering_tui.content import configuration_ids
-from weathering_tui.engine import LeanView, apply, new_game, view_for
+from weathering_tui.engine import LeanView, apply_chosen, new_game, view_for
 from weathering_tui.sim.simulate import setup_for
 
 
@@ -19,7 +19,7 @@ def play(configuration, seed, lean, kind=HeuristicBot):
         seat = state.pending.seat
         view = LeanView(state, seat) if lean else view_for(state, seat, with_log=False)
         action = bots[seat].choose(view)
-        apply(state, action, view)
+        apply_chosen(state, action, view)
         actions.append(action)
     return actions, state.outcome.hp
 
@@ -52,4 +52,4 @@ def test_a_lean_view_answers_every_field_of_the_full_view_alike():
                 got = tuple(got)
             assert got == getattr(full, name.name), name.name
         assert lean.me == full.me
-        apply(state, bots[seat].choose(full), full)
+        apply_chosen(state, bots[seat].choose(full), full)

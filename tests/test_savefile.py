@@ -37,7 +37,7 @@ def play(setup, count=None, seed=0, stop=None):
             break
         seat = game.state.pending.seat
         view = view_for(game.state, seat, with_log=False)
-        game.play(bots[seat].choose(view), view, now=NOW)
+        game.play_chosen(bots[seat].choose(view), view, now=NOW)
     return game
 
 

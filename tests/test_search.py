@@ -10,7 +10,7 @@ from helpers import another_hand_dealt, set_hand, start, turn_of
 from weathering_tui.bots import HeuristicBot, IsmctsBot, SearchBot
 from weathering_tui.bots.hints import Stopped, arrange, harms_own_side, hints
 from weathering_tui.bots.search import Estimate
-from weathering_tui.engine import Setup, apply, new_game, view_for
+from weathering_tui.engine import Setup, apply_chosen, new_game, view_for
 from weathering_tui.engine import actions as act
 from weathering_tui.sim.simulate import play_game
 
@@ -50,7 +50,7 @@ def other_decisions(count=4):
             view = view_for(game, pending.seat)
             if pending.kind not in found and pending.kind != "turn" and len(view.legal) > 1:
                 found[pending.kind] = copy.deepcopy(game)
-            apply(game, bots[pending.seat].choose(view), view)
+            apply_chosen(game, bots[pending.seat].choose(view), view)
         if len(found) >= count:
             return list(found.values())
     raise AssertionError(f"too few kinds of decision: {sorted(found)}")

@@ -11,7 +11,7 @@ from weathering_tui.bots.heuristic import HeuristicBot
 from weathering_tui.bots.value import FEATURES, ecologist_chance, features
 from weathering_tui.bots.value_fit import solve
 from weathering_tui.bots.value_weights import MODEL
-from weathering_tui.engine import LeanView, Setup, apply, clone, new_game, view_for
+from weathering_tui.engine import LeanView, Setup, apply_chosen, clone, new_game, view_for
 
 
 def at_round_start(config="2v1", seed=40, round_=3, events=True):
@@ -20,7 +20,7 @@ def at_round_start(config="2v1", seed=40, round_=3, events=True):
     bots = [HeuristicBot(seed + i) for i in range(len(state.players))]
     while state.round < round_:
         view = LeanView(state, state.pending.seat)
-        apply(state, bots[state.pending.seat].choose(view), view)
+        apply_chosen(state, bots[state.pending.seat].choose(view), view)
     return state
 
 

@@ -18,6 +18,7 @@ from weathering_tui.engine import (
     IllegalAction,
     Setup,
     apply,
+    apply_chosen,
     legal_actions,
     new_game,
     view_for,
@@ -216,10 +217,10 @@ def test_an_action_made_on_an_old_view_is_applied_only_if_still_legal():
     set_hand(state, 0, "mangroves", "troc")
     turn_of(state, 0, ap=5)
     old = view_for(state, 0)
-    apply(state, act.StoreAp(0, 1), old)
+    apply_chosen(state, act.StoreAp(0, 1), old)
     pass_reactions(state)
     assert old.version < state.version
-    apply(state, act.StoreAp(0, 1), old)  # stale but still legal: accepted
+    apply_chosen(state, act.StoreAp(0, 1), old)  # stale but still legal: accepted
     pass_reactions(state)
     assert state.players[0].stored_ap == 2
     draw = act.Draw(0)
@@ -227,7 +228,7 @@ def test_an_action_made_on_an_old_view_is_applied_only_if_still_legal():
     apply(state, draw)
     pass_reactions(state)
     with pytest.raises(IllegalAction) as caught:  # listed on the old view, illegal now
-        apply(state, draw, old)
+        apply_chosen(state, draw, old)
     assert caught.value.code == "draw_once"
 
 
@@ -293,13 +294,13 @@ def test_an_old_view_is_not_trusted_once_its_decision_has_passed():
     turn_of(state, 0, ap=5)
     apply(state, next(a for a in legal_actions(state, 0) if isinstance(a, act.PlayCard)))
     old = view_for(state, 2)
-    apply(state, act.Pass(2), old)
+    apply_chosen(state, act.Pass(2), old)
     assert state.pending.seat == 3
     with pytest.raises(IllegalAction):
-        apply(state, act.Cancel(2, state.players[2].hand[0]), old)
+        apply_chosen(state, act.Cancel(2, state.players[2].hand[0]), old)
     apply(state, act.Pass(3))
     with pytest.raises(IllegalAction):  # the window is closed: no crash, nothing changes
-        apply(state, act.Pass(2), old)
+        apply_chosen(state, act.Pass(2), old)
     assert state.pending.kind == "turn" and state.pending.seat == 0
 
 

@@ -32,7 +32,7 @@ def advance(game: SavedGame, stop, limit=5000, seed=1) -> SavedGame:
             break
         seat = state.pending.seat
         view = view_for(state, seat, with_log=False)
-        game.play(bots[seat].choose(view), view, now=NOW)
+        game.play_chosen(bots[seat].choose(view), view, now=NOW)
     raise AssertionError("the game never reached that moment")
 
 

@@ -105,7 +105,7 @@ async def _keys() -> None:
     ):
         seat = game.state.pending.seat
         view = view_for(game.state, seat, with_log=False)
-        game.play(bots[seat].choose(view), view)
+        game.play_chosen(bots[seat].choose(view), view)
     app = WeatheringApp(lang="fr", saves_dir=None, game=game, pace=0, autosave=False)
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
@@ -128,20 +128,20 @@ async def _keys() -> None:
 
 def _expert_game(args: tuple[int, str, str]) -> bool:
     """One game of `expert_wins`: whether the expert side won."""
-    from ..bots import ExpertBot, HeuristicBot
-    from ..engine import Setup, apply, new_game, view_for
+    from ..bots import ExpertBot, HeuristicBot, bot_seed
+    from ..engine import Setup, apply_chosen, new_game, view_for
 
     seed, expert_side, configuration = args
     setup = Setup.standard(configuration, seed=seed)
     state = new_game(setup)
     bots = [
-        ExpertBot(seed * 7 + i) if seat.side == expert_side else HeuristicBot(seed * 7 + i)
+        (ExpertBot if seat.side == expert_side else HeuristicBot)(bot_seed(seed, i))
         for i, seat in enumerate(setup.seats)
     ]
     while not state.over:
         seat = state.pending.seat
         view = view_for(state, seat, with_log=False)
-        apply(state, bots[seat].choose(view), view)
+        apply_chosen(state, bots[seat].choose(view), view)
     return state.outcome.winner == ("ecologists" if expert_side == "ecologist" else "lobbyists")
 
 

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import statistics
 
-from ..bots import BOTS, pacing
+from ..bots import BOTS, bot_seed, pacing
 from ..engine import SeatSetup, Setup, apply, new_game, view_for
 
 
@@ -31,7 +31,7 @@ def lobbyist_turn_windows(games: int, seed: int = 1) -> list[int]:
         sides = ["ecologist"] * 3 + ["lobbyist"] * 2
         seats = tuple(SeatSetup(side, human=side == "ecologist") for side in sides)
         state = new_game(Setup("3v2", seats, seed=seed + game, ask_every_human=True))
-        bots = [BOTS["heuristic"](seed=seed * 100 + game * 10 + s) for s in range(5)]
+        bots = [BOTS["heuristic"](seed=bot_seed(seed + game, s)) for s in range(5)]
         turn = None  # (seat, windows so far) of the Lobbyiste turn under way
         while not state.over:
             pending = state.pending

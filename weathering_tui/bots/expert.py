@@ -29,7 +29,7 @@ import attrs
 from .. import engine
 from ..content import default_content
 from ..content import effects as fx
-from ..engine import LeanView, View, apply, clone, view_for
+from ..engine import LeanView, View, apply, apply_chosen, clone, view_for
 from ..engine import actions as act
 from .heuristic import HeuristicBot
 from .value import ecologist_chance
@@ -194,7 +194,7 @@ def rollout(
             stop_round = None  # no weights for this round: to the end
         seat = state.pending.seat
         seat_view = LeanView(state, seat) if lean else view_for(state, seat, with_log=False)
-        apply(state, bots[seat].choose(seat_view), seat_view)
+        apply_chosen(state, bots[seat].choose(seat_view), seat_view)
         steps += 1
     hp = state.outcome.hp if state.over else state.hp
     ecologists_win = hp >= view.threshold

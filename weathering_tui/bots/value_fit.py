@@ -24,7 +24,7 @@ def play(job: tuple[str, int]) -> list[tuple[int, list[float], int]]:
     import random
 
     from ..content import default_content
-    from ..engine import LeanView, Setup, apply, new_game
+    from ..engine import LeanView, Setup, apply_chosen, new_game
     from .heuristic import HeuristicBot
     from .value import features
 
@@ -43,7 +43,7 @@ def play(job: tuple[str, int]) -> list[tuple[int, list[float], int]]:
         assert state.pending is not None, "a game not over waits for a decision"
         seat = state.pending.seat
         view = LeanView(state, seat)
-        apply(state, bots[seat].choose(view), view)
+        apply_chosen(state, bots[seat].choose(view), view)
     assert state.outcome is not None, "the game is over"
     return [(r, x, state.outcome.hp) for r, x in rows]
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from . import actions
 from .common import band_for, card_id
-from .core import apply, headless, new_game, replay
+from .core import apply, apply_chosen, headless, new_game, replay
 from .determinize import determinize
 from .flow import synergy_of
 from .history import action_from_key, action_key, clone
@@ -59,6 +59,7 @@ __all__ = [
     "action_key",
     "actions",
     "apply",
+    "apply_chosen",
     "band_for",
     "can_undo",
     "card_id",

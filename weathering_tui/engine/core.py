@@ -34,13 +34,17 @@ def headless(state: GameState) -> GameState:
     return state
 
 
-def apply(state: GameState, action, view=None) -> GameState:
+def apply(state: GameState, action) -> GameState:
     """Apply one action in place and return the state; an illegal action raises
-    `IllegalAction` (a code and its parameters) and changes nothing.
+    `IllegalAction` (a code and its parameters) and changes nothing."""
+    return apply_chosen(state, action, None)
 
-    `view` (optional) is the acting seat's view of this very state: when it is
-    current and lists the action, legality is not computed a second time. An
-    action made on an older view is accepted only if it is still legal now."""
+
+def apply_chosen(state: GameState, action, view) -> GameState:
+    """`apply` for an action chosen from `view`, the acting seat's view of this very
+    state (a bot's, a View or a LeanView): when the view is current and lists the
+    action, legality is not computed a second time. An action made on an older view
+    is accepted only if it is still legal now; `view` None: as `apply`."""
     pending = state.pending
     # A pass moves no version, so the version alone does not say the view is current:
     # the decision it shows must be the one pending now, for the same seat.
@@ -165,4 +169,12 @@ def _choose_card(state: GameState, kind: str, frame, card) -> None:
         effects.choose_exchange(state, frame, card)
 
 
-__all__ = ["IllegalAction", "apply", "headless", "new_game", "replay", "why_illegal"]
+__all__ = [
+    "IllegalAction",
+    "apply",
+    "apply_chosen",
+    "headless",
+    "new_game",
+    "replay",
+    "why_illegal",
+]

@@ -365,7 +365,7 @@ class Table:
 
     def play_bot(self, seat: int, action) -> None:
         view = view_for(self.playing.state, seat, with_log=False)
-        self.playing.play(action, view)
+        self.playing.play_chosen(action, view)
 
     def play_auto(self, action) -> None:
         """A player's own pass-by-myself (`auto_pass`)."""

@@ -255,7 +255,7 @@ class TerminalGame:
         view = self.bot_view(seat)
         if action is None:
             action = self.bots[seat].choose(view)
-        self.game.play(action, view)
+        self.game.play_chosen(action, view)
         self.changed()
         return action
 

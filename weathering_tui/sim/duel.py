@@ -25,7 +25,7 @@ import time
 import attrs
 
 from ..bots import BOTS, bot_seed
-from ..engine import apply, new_game, view_for
+from ..engine import apply_chosen, new_game, view_for
 from . import stats
 from .simulate import setup_for
 
@@ -81,7 +81,7 @@ def play(
         belief = getattr(bot, "belief", None)
         if belief is not None:
             beliefs[who].append((belief, setup.seats[seat].side))
-        apply(state, action, view)
+        apply_chosen(state, action, view)
     outcome = state.outcome
     assert outcome is not None, "the game is over"
     ecologists_won = outcome.winner == "ecologists"

@@ -38,7 +38,7 @@ def _play_until(setup: Setup, stop, bot: str = "heuristic") -> SavedGame:
             raise RuntimeError("the game ended before the moment")
         seat = game.state.pending.seat
         view = view_for(game.state, seat, with_log=False)
-        game.play(bots[seat].choose(view), view, now=STAMP)
+        game.play_chosen(bots[seat].choose(view), view, now=STAMP)
     return game
 
 

@@ -14,7 +14,7 @@ from ..engine import (
     LABELS,
     LeanView,
     Setup,
-    apply,
+    apply_chosen,
     decision_for,
     headless,
     new_game,
@@ -87,7 +87,7 @@ def play_game(
         started = clock()
         action = bot.choose(view)
         seconds[seat] += clock() - started
-        apply(state, action, view)
+        apply_chosen(state, action, view)
         actions.append(action)
     if timer is not None:
         decided = Counter(action.seat for action in actions)  # an action's seat decided it

@@ -21,7 +21,16 @@ from cattrs.strategies import configure_tagged_union
 
 from ..content import Content, default_content
 from ..content.converter import make_converter, readable_errors
-from ..engine import SPECTATOR, IllegalAction, apply, new_game, undo, view_for, why_illegal
+from ..engine import (
+    SPECTATOR,
+    IllegalAction,
+    apply,
+    apply_chosen,
+    new_game,
+    undo,
+    view_for,
+    why_illegal,
+)
 from ..engine import actions as act
 from ..engine import state as st
 from .atomicfile import atomic_write
@@ -58,10 +67,14 @@ class SavedGame:
         """The actions played so far, in order (read them; `play` and `undo` change them)."""
         return self.state.history.actions
 
-    def play(self, action, view=None, now: str | None = None) -> None:
+    def play(self, action, now: str | None = None) -> None:
         """Apply one action (IllegalAction leaves everything as it was): the state
         records it."""
-        apply(self.state, action, view)
+        self.play_chosen(action, None, now)
+
+    def play_chosen(self, action, view, now: str | None = None) -> None:
+        """`play` an action chosen from `view`, its seat's view now (`engine.apply_chosen`)."""
+        apply_chosen(self.state, action, view)
         self.updated = now or timestamp()
 
     def undo(self, seat: int) -> None:
