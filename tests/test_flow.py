@@ -34,7 +34,7 @@ def play_through(flow: fl.Flow, limit: int = 5000) -> list[fl.Show]:
             assert flow.busy and flow.next() is None  # it waits for the answer
         if isinstance(show, fl.End):
             return shown
-        if isinstance(show, fl.Bot):
+        if isinstance(show, fl.BotTurn):
             step = flow.bot_step()
             if step.think is not None:
                 flow.bot_chose(session.bot_choose(step.think))
@@ -62,11 +62,11 @@ def test_a_game_at_one_terminal_goes_to_its_end_through_the_flow():
     assert session.over
     said = kinds(shown)
     assert said.count("Transition") == 1 and said.count("End") == 1
-    for kind in ("Privacy", "Recap", "Turn", "Decide", "Bot"):
+    for kind in ("Privacy", "Recap", "Turn", "Decide", "BotTurn"):
         assert kind in said, kind
     assert "LessonShow" not in said and "Ending" not in said
     # A bot's turn is paced; its answer to a reaction window is not (it would tell).
-    assert {show.delay for show in shown if isinstance(show, fl.Bot)} == {0, 0.6}
+    assert {show.delay for show in shown if isinstance(show, fl.BotTurn)} == {0, 0.6}
     # The recap comes first, then that player's own decision.
     for before, after in zip(shown, shown[1:], strict=False):
         if isinstance(before, fl.Recap):
@@ -76,7 +76,7 @@ def test_a_game_at_one_terminal_goes_to_its_end_through_the_flow():
 
 def test_no_pace_no_bot_waits():
     shown = play_through(fl.Flow(two_players_and_a_bot(seed=4), pace=0))
-    assert {show.delay for show in shown if isinstance(show, fl.Bot)} == {0}
+    assert {show.delay for show in shown if isinstance(show, fl.BotTurn)} == {0}
 
 
 def test_a_recap_tells_only_what_the_words_say():

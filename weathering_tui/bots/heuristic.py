@@ -37,7 +37,7 @@ from ..content import default_content
 from ..content import effects as fx
 from ..engine import actions as act
 from ..engine import card_id
-from .heuristic_answers import Answers
+from .heuristic_answers import OffTurnAnswers
 from .seat_view import SeatView, decision, target_of
 
 TURN_GUARD = 200
@@ -64,7 +64,7 @@ class HeuristicBot:
         self._sorted: list | None = None  # the options `_groups` sorts out (`_of`)
         self._groups: dict = {}
         self.turn_decisions = 0
-        self.answers = Answers(self)  # its answers outside its turn
+        self.answers = OffTurnAnswers(self)  # its answers outside its turn
 
     # ------------------------------------------------------------ card values
 

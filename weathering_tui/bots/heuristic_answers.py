@@ -33,7 +33,7 @@ class CardSense(Protocol):
     def strike_value(self, a: act.PlayCard, view: SeatView) -> float: ...
 
 
-class Answers:
+class OffTurnAnswers:
     """One heuristic bot's answers to the decisions outside its turn (`on_<kind>`)."""
 
     def __init__(self, bot: CardSense):

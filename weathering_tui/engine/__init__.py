@@ -11,7 +11,7 @@ replay(setup, actions)     # rebuilds a game exactly
 from __future__ import annotations
 
 from . import actions
-from .common import band_for, card_id
+from .common import band_for, card_id, copies_of
 from .core import apply, apply_chosen, headless, new_game, replay
 from .determinize import determinize
 from .flow import synergy_of
@@ -63,6 +63,7 @@ __all__ = [
     "band_for",
     "can_undo",
     "card_id",
+    "copies_of",
     "clone",
     "decision_for",
     "determinize",

@@ -149,7 +149,6 @@ ACTION_NAMES: dict[type, str] = {
     ClaimSynergy: "claim_synergy",
     ArrangeEvents: "arrange",
 }
-ACTIONS_BY_NAME = {name: cls for cls, name in ACTION_NAMES.items()}
 
 
 def action_name(action) -> str:

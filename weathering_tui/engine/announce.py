@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import functools
 
+from . import actions as act
 from .common import (
     bump,
     card_id,
@@ -214,6 +215,11 @@ def cancel_options(state: GameState, seat: int, event: bool) -> list[str | None]
         if costs[instance] <= player.ap:
             options.append(instance)
     return options
+
+
+def reaction_answers(state: GameState, seat: int, event: bool) -> list:
+    """What a seat may answer a reaction window: let it happen, or a cancel it can pay."""
+    return [act.Pass(seat)] + [act.Cancel(seat, c) for c in cancel_options(state, seat, event)]
 
 
 def asked_anyway(state: GameState, seat: int) -> bool:

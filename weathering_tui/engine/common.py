@@ -36,6 +36,11 @@ class _CardIds(dict):
 card_id: Callable[[str], str] = _CardIds().__getitem__
 
 
+def copies_of(record) -> list[str]:
+    """A card's (or an event's) copies as a game names them: 'mangroves#1', 'mangroves#2'…"""
+    return [f"{record.id}#{n}" for n in range(1, record.copies + 1)]
+
+
 def card_def(state: GameState, instance: str) -> CardDef:
     return state.content.cards[card_id(instance)]
 
@@ -118,10 +123,6 @@ def ordered_from(state: GameState, members, start: int | None) -> list[int]:
     n = len(state.players)
     origin = 0 if start is None else start
     return sorted(members, key=lambda s: (s - origin) % n)
-
-
-def others_after(state: GameState, seat: int) -> list[int]:
-    return seats_after(len(state.players), seat)
 
 
 def seats_after(n: int, seat: int) -> list[int]:

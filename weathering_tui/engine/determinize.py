@@ -20,6 +20,7 @@ from typing import cast
 import attrs
 
 from ..content import Content
+from .common import copies_of
 from .history import copy_record
 from .resolving import HIDDEN
 from .state import (
@@ -42,11 +43,11 @@ from .view import PendingView, View
 
 
 def all_action_cards(content: Content) -> list[str]:
-    return [f"{c.id}#{n}" for c in content.cards.values() for n in range(1, c.copies + 1)]
+    return [c for card in content.cards.values() for c in copies_of(card)]
 
 
 def all_event_cards(content: Content) -> list[str]:
-    return [f"{e.id}#{n}" for e in content.events.values() for n in range(1, e.copies + 1)]
+    return [c for event in content.events.values() for c in copies_of(event)]
 
 
 def determinize(view: View, content: Content, rng: random.Random) -> GameState:

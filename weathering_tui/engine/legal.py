@@ -19,7 +19,7 @@ from typing import cast
 
 from ..content import effects as fx
 from . import actions as act
-from .announce import cancel_options
+from .announce import reaction_answers
 from .common import (
     card_id,
     constants,
@@ -163,8 +163,7 @@ def _mulligan(state: GameState, seat: int) -> list:
 
 
 def _react(state: GameState, seat: int) -> list:
-    event = cast(Pending, state.pending).info.get("action") == "event"
-    return [act.Pass(seat)] + [act.Cancel(seat, c) for c in cancel_options(state, seat, event)]
+    return reaction_answers(state, seat, cast(Pending, state.pending).info.get("action") == "event")
 
 
 def _trade_answer(state: GameState, seat: int) -> list:

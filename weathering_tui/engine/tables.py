@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from ..content import effects as fx
 from . import actions as act
-from .common import card_id, frugal_cost, seats_after, seats_named
+from .common import card_id, copies_of, frugal_cost, seats_after, seats_named
 
 _TABLES: dict[tuple, Tables] = {}
 _LAST: list = [None, None, None]  # the last (content, configuration, tables) asked for
@@ -122,18 +122,11 @@ class Tables:
         self._selectors: dict = {}
         # Every card copy a game deals, and those of the cards that can cancel: a hand
         # within the first set and disjoint from the second holds no cancel card.
-        copies = {
-            card.id: [f"{card.id}#{n}" for n in range(1, card.copies + 1)]
-            for card in content.cards.values()
-        }
+        copies = {card.id: copies_of(card) for card in content.cards.values()}
         # The draw pile and the event pile a new game shuffles, in the rules' order: the
         # same strings in every game (a dict or a set finds one by identity first).
         self.card_copies = tuple(c for names in copies.values() for c in names)
-        self.event_copies = tuple(
-            f"{event.id}#{n}"
-            for event in content.events.values()
-            for n in range(1, event.copies + 1)
-        )
+        self.event_copies = tuple(c for e in content.events.values() for c in copies_of(e))
         self.copies = frozenset(c for names in copies.values() for c in names)
         # The characters whose power cancels in a reaction window (§5.1).
         self.reaction_powers = frozenset(

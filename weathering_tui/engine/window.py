@@ -16,7 +16,7 @@ from collections import Counter
 from typing import cast
 
 from . import actions as act
-from .announce import _asked, _cancel_cards, cancel_options, power_can_cancel
+from .announce import _asked, _cancel_cards, power_can_cancel, reaction_answers
 from .common import card_id, frugal_cost
 from .state import EventWindowFrame, GameState, Pending, ReactionFrame
 
@@ -74,8 +74,7 @@ def window_choices(state: GameState, seat: int, seats: tuple[int, ...] | None = 
     `seats`: the window's seats (`window_seats`), when the caller has them already."""
     if seat not in (window_seats(state) if seats is None else seats):
         return []
-    event = isinstance(_frame(state), EventWindowFrame)
-    return [act.Pass(seat)] + [act.Cancel(seat, c) for c in cancel_options(state, seat, event)]
+    return reaction_answers(state, seat, isinstance(_frame(state), EventWindowFrame))
 
 
 class Answers:

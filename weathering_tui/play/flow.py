@@ -80,7 +80,7 @@ class End(Show):
 
 
 @attrs.frozen
-class Bot(Show):
+class BotTurn(Show):
     """A bot of this terminal decides `seat`: after `delay` seconds (0: at once), the
     screen calls `bot_step`."""
 
@@ -171,7 +171,7 @@ class Flow:
         if step.kind == "over":
             return self._held(self._ending() or End())
         if step.kind == "bot":
-            return self._held(Bot(step.seat, self.pace if self.pace > 0 and step.pace else 0))
+            return self._held(BotTurn(step.seat, self.pace if self.pace > 0 and step.pace else 0))
         if step.kind == "privacy":
             return self._held(Privacy(step.seat, session.last_human))
         if step.kind == "window":

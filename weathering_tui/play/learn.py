@@ -35,7 +35,7 @@ class Lesson:
 
 
 @attrs.frozen
-class Ending:
+class FinalCheck:
     """The final victory check, by language: `text` with {hp}, {goal} and {verdict},
     the verdict being `won` (the learner's side won) or `lost`, with {hp} and {goal}."""
 
@@ -50,7 +50,7 @@ class Script:
     setup: Setup
     moves: tuple[str, ...]
     lessons: tuple[Lesson, ...]
-    ending: Ending | None = None
+    ending: FinalCheck | None = None
 
 
 class ScriptError(Exception):
@@ -87,7 +87,7 @@ def load_script(path: Path = SCRIPT) -> Script:
         moves = tuple(data["moves"])
         end = data.get("ending")
         ending = (
-            Ending(
+            FinalCheck(
                 *(
                     {lang: end[f"{part}_{lang}"] for lang in ("fr", "en")}
                     for part in ("title", "text", "won", "lost")
@@ -182,9 +182,9 @@ if TYPE_CHECKING:  # the type checker holds it to the parts its `can` names
         s: LearnSession,
     ) -> tuple[
         ss.Session,
-        ss.Seat,
-        ss.Undo,
-        ss.Hints,
+        ss.Seated,
+        ss.Undoing,
+        ss.Hinting,
         ss.BotsHere,
         ss.SharedTerminal,
         ss.Replayable,

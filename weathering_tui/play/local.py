@@ -93,9 +93,9 @@ if TYPE_CHECKING:  # the type checker holds it to the parts its `can` names
         s: LocalSession,
     ) -> tuple[
         ss.Session,
-        ss.Seat,
-        ss.Undo,
-        ss.Hints,
+        ss.Seated,
+        ss.Undoing,
+        ss.Hinting,
         ss.BotsHere,
         ss.SharedTerminal,
         ss.HandOver,

@@ -42,6 +42,7 @@ class Timeline:
                 self._checkpoints[n] = clone(state)
         self.final = state
         self._cache: tuple[int, object] | None = None
+        self._view: tuple[tuple[int, int], View] | None = None
 
     @property
     def length(self) -> int:
@@ -65,8 +66,13 @@ class Timeline:
         return state
 
     def view_at(self, n: int, seat: int) -> View:
-        """What `seat` saw after `n` actions (SPECTATOR: the public view)."""
-        return view_for(self.state_at(n), seat)
+        """What `seat` saw after `n` actions (SPECTATOR: the public view), computed once
+        for the place the replay stands at (a repaint asks it many times)."""
+        if self._view is not None and self._view[0] == (n, seat):
+            return self._view[1]
+        view = view_for(self.state_at(n), seat)
+        self._view = ((n, seat), view)
+        return view
 
     def hands_at(self, n: int) -> list[list[str]]:
         """Every hand after `n` actions: only for a game that is over."""

@@ -52,9 +52,9 @@ class Step:
 class Capabilities:
     """What a session can do; each flag names the part (protocol) it brings."""
 
-    play: bool = False  # takes this terminal's moves and says what comes next: Seat
-    undo: bool = False  # u takes back a decision (when the rules allow): Undo
-    hints: bool = False  # h asks the expert: Hints
+    play: bool = False  # takes this terminal's moves and says what comes next: Seated
+    undo: bool = False  # u takes back a decision (when the rules allow): Undoing
+    hints: bool = False  # h asks the expert: Hinting
     bots: bool = False  # bots decide here, paced by the screen: BotsHere
     shared: bool = False  # players share the keyboard: privacy screens, a public window
     hand_over: bool = False  # ctrl+b gives a leaving player's seat to a bot: HandOver
@@ -62,7 +62,7 @@ class Capabilities:
     replay: bool = False  # r on the end screen steps through this game again: Replayable
     guide: bool = False  # the guided first game: lessons, one expected move: Guided
     table: bool = False  # a seat at a table server: its notices, its window's clock
-    chat: bool = False  # m: a line to everyone at the table: Chat
+    chat: bool = False  # m: a line to everyone at the table: Chatting
     auto_pass: bool = False  # a: pass by oneself where one cannot cancel: AutoPass
     travel: bool = False  # the replay's keys: to any action, turn or round: Travel
 
@@ -91,7 +91,7 @@ class Session(Protocol):
 
 
 @runtime_checkable
-class Seat(Protocol):
+class Seated(Protocol):
     """can.play: a seat that takes moves."""
 
     def next_step(self) -> Step:
@@ -104,7 +104,7 @@ class Seat(Protocol):
 
 
 @runtime_checkable
-class Undo(Protocol):
+class Undoing(Protocol):
     """can.undo"""
 
     def can_undo(self) -> bool:
@@ -117,7 +117,7 @@ class Undo(Protocol):
 
 
 @runtime_checkable
-class Hints(Protocol):
+class Hinting(Protocol):
     """can.hints"""
 
     def can_hint(self) -> bool:
@@ -274,7 +274,7 @@ class TableFeed(Protocol):
 
 
 @runtime_checkable
-class Chat(Protocol):
+class Chatting(Protocol):
     """can.chat"""
 
     @property
@@ -325,9 +325,9 @@ class Travel(Protocol):
 
 # Each capability and the part it brings (the shared test reads it).
 PARTS: dict[str, type] = {
-    "play": Seat,
-    "undo": Undo,
-    "hints": Hints,
+    "play": Seated,
+    "undo": Undoing,
+    "hints": Hinting,
     "bots": BotsHere,
     "shared": SharedTerminal,
     "hand_over": HandOver,
@@ -335,7 +335,7 @@ PARTS: dict[str, type] = {
     "replay": Replayable,
     "guide": Guided,
     "table": TableFeed,
-    "chat": Chat,
+    "chat": Chatting,
     "auto_pass": AutoPass,
     "travel": Travel,
 }
@@ -363,9 +363,9 @@ def bot_deciding(session: GameSession) -> bool:
 
 class GameSession(
     Session,
-    Seat,
-    Undo,
-    Hints,
+    Seated,
+    Undoing,
+    Hinting,
     BotsHere,
     SharedTerminal,
     HandOver,
@@ -373,7 +373,7 @@ class GameSession(
     Replayable,
     Guided,
     TableFeed,
-    Chat,
+    Chatting,
     AutoPass,
     Protocol,
 ):

@@ -26,6 +26,8 @@ from ..engine import (
     IllegalAction,
     apply,
     apply_chosen,
+    card_id,
+    copies_of,
     new_game,
     undo,
     view_for,
@@ -229,12 +231,12 @@ def _check_snapshot(path: Path, state: st.GameState, content: Content) -> None:
     for player in state.players:
         zones += [player.hand, player.deck]
     cards = [c for zone in zones for c in zone]
+    expected = {c for card in content.cards.values() for c in copies_of(card)}
     for instance in cards:
-        cid, _, copy = instance.partition("#")
-        card = content.cards.get(cid)
+        card = content.cards.get(card_id(instance))
         if card is None:
-            raise SaveError(path, "unknown_card_in_the_snapshot", p0=repr(cid))
-        if not copy.isdigit() or not 1 <= int(copy) <= card.copies:
+            raise SaveError(path, "unknown_card_in_the_snapshot", p0=repr(card_id(instance)))
+        if instance not in expected:
             raise SaveError(path, "card_does_not_exist_copies", p0=repr(instance), p1=card.copies)
     counts: dict[str, int] = {}
     for instance in cards:
@@ -242,7 +244,6 @@ def _check_snapshot(path: Path, state: st.GameState, content: Content) -> None:
     twice = sorted(c for c, n in counts.items() if n > 1)
     if twice:
         raise SaveError(path, "card_is_in_the_snapshot", p0=twice[0])
-    expected = {f"{c.id}#{n}" for c in content.cards.values() for n in range(1, c.copies + 1)}
     missing = sorted(expected - set(counts))
     if missing:
         raise SaveError(path, "card_is_missing_from_the", p0=missing[0])

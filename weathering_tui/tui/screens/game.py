@@ -132,7 +132,7 @@ class GameScreen(GameKeys, Screen[None]):
             self.lessons.show_ending(show.title, show.text)
         elif isinstance(show, fl.End):
             self.app.show_end(self.session)
-        elif isinstance(show, fl.Bot):
+        elif isinstance(show, fl.BotTurn):
             if show.delay:
                 self._timer = self.set_timer(show.delay, self._bot_step)
             else:
