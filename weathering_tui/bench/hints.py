@@ -12,10 +12,17 @@ each, in one run:
   worlds (flat, no halving), then the three best of them and the hints' first moves on
   192 more, so the moves compared are measured within about ±3 points.
 
-It prints, for each hint: how often its first move is the reference's best, how many
-points of the reference's win chance following it costs on average, how often the win
-chance it shows is within 5 points of the reference's estimate for that move, and the
-time a hint takes (the two measured side by side in the same process).
+It prints, for each hint: how often its first move is the reference's best (and how
+often it is the best or a move the reference cannot tell from it, a paired 95 % interval
+on its worlds), how many points of the reference's win chance following it costs on
+average, how often the win chance it shows is within 5 points of the reference's
+estimate for that move, and the time a hint takes (the two measured side by side in the
+same process).
+
+And how far the reference itself can be trusted: a second reference as deep, on other
+worlds, is asked the same; how often its best move is the first's, and how often its
+estimate of the shown move is within 5 points of the first's, bound what any hint can
+score against one reference.
 """
 
 from __future__ import annotations
@@ -51,17 +58,18 @@ def positions(count: int):
     return found
 
 
-def _reference(view, moves: list, content, focus: set[int]) -> dict:
+def _reference(view, moves: list, content, focus: set[int], seed: int) -> tuple:
     """Each move's win share over the same REFERENCE_WORLDS sampled worlds; then the
     best three of them and the moves in `focus` (the hints' first moves) on
     FOCUS_WORLDS more, so the moves the verdicts compare are measured within about
-    ±3 points (48 worlds alone: ±7, the reference's noise would be read as the hint's)."""
+    ±3 points (48 worlds alone: ±7, the reference's noise would be read as the hint's).
+    Returns (share by move, the moves measured on every world, outcomes by move: one
+    per world, the same worlds for every move)."""
     from ..bots.expert import rollout
     from ..engine import clone, determinize
 
-    wins = {i: 0.0 for i in range(len(moves))}
-    played = {i: 0 for i in range(len(moves))}
-    rng = random.Random(view.version * 7 + view.seat)
+    outcomes: dict[int, list[float]] = {i: [] for i in range(len(moves))}
+    rng = random.Random(seed)
 
     def play(worlds: int, chosen: list[int]) -> None:
         for _ in range(worlds):
@@ -72,13 +80,21 @@ def _reference(view, moves: list, content, focus: set[int]) -> dict:
             for i in chosen:
                 world.setstate(after)
                 _, won = rollout(view, clone(sample), moves[i], world, content, lean=True)
-                wins[i] += won
-                played[i] += 1
+                outcomes[i].append(float(won))
 
     play(REFERENCE_WORLDS, list(range(len(moves))))
-    first = sorted(wins, key=lambda i: -wins[i])[:3]
+    first = sorted(outcomes, key=lambda i: -sum(outcomes[i]))[:3]
     play(FOCUS_WORLDS, sorted(set(first) | focus))
-    return {i: wins[i] / played[i] for i in wins}, set(first) | focus
+    shares = {i: statistics.mean(o) for i, o in outcomes.items()}
+    return shares, set(first) | focus, outcomes
+
+
+def told_apart(better: list[float], worse: list[float]) -> bool:
+    """`better` beats `worse` on the same worlds beyond noise (a paired 95 % interval on
+    the difference that stays above 0)."""
+    diffs = [a - b for a, b in zip(better, worse, strict=True)]
+    margin = 1.96 * statistics.stdev(diffs) / len(diffs) ** 0.5
+    return statistics.mean(diffs) - margin > 0
 
 
 def judge(view) -> dict:
@@ -108,13 +124,19 @@ def judge(view) -> dict:
             keys.append(action_key(move))
             moves.append(move)
     focus = {keys.index(action_key(h[0].action)) for h in (before, now, judged)}
-    deep, measured = _reference(view, moves, content, focus)
-    best = max(deep[i] for i in measured)
+    base = view.version * 7 + view.seat
+    deep, measured, outcomes = _reference(view, moves, content, focus, base)
+    best_move = max(measured, key=lambda i: deep[i])
+    best = deep[best_move]
+    # A second reference, as deep, on other worlds: how far the first can be trusted.
+    again, measured_again, _ = _reference(view, moves, content, focus, base + 1_000_003)
+    shown = keys.index(action_key(judged[0].action))
 
     def verdict(action, shown):
         i = keys.index(action_key(action))
         return {
             "agrees": deep[i] == best,
+            "alike": deep[i] == best or not told_apart(outcomes[best_move], outcomes[i]),
             "cost": 100 * (best - deep[i]),
             "off": None if shown is None else 100 * abs(shown - deep[i]),
         }
@@ -126,6 +148,8 @@ def judge(view) -> dict:
         "tied": now.tied,
         "judged_tied": judged.tied,
         "seconds": (before_seconds, now_seconds, judged_seconds),
+        "self_agrees": max(measured_again, key=lambda i: again[i]) == best_move,
+        "self_off": 100 * abs(again[shown] - deep[shown]),
     }
 
 
@@ -155,11 +179,20 @@ def bench_hints(count: int = 24, workers: int = 2) -> None:
         offs = [r["off"] for r in rows if r["off"] is not None]
         within = sum(o <= 5 for o in offs) / len(offs) if offs else 0.0
         mean_off = statistics.mean(offs) if offs else 0.0
+        alike = sum(r["alike"] for r in rows) / len(rows)
         print(
-            f"  {name} ({label}): first move is the reference's best in {agree:.0%}; "
-            f"following it costs {cost:.1f} points of win chance on average; the chance "
-            f"shown is within 5 points in {within:.0%} (off by {mean_off:.1f} on average)"
+            f"  {name} ({label}): first move is the reference's best in {agree:.0%} "
+            f"(the best or not told apart from it: {alike:.0%}); following it costs "
+            f"{cost:.1f} points of win chance on average; the chance shown is within 5 "
+            f"points in {within:.0%} (off by {mean_off:.1f} on average)"
         )
+    agree = sum(r["self_agrees"] for r in results) / len(results)
+    within = sum(r["self_off"] <= 5 for r in results) / len(results)
+    print(
+        f"  the reference against itself (a second one as deep, other worlds): the same best "
+        f"move in {agree:.0%}; its estimate of the shown move within 5 points of the "
+        f"first's in {within:.0%} (what a perfect hint could score against one reference)"
+    )
     for name in ("tied", "judged_tied"):
         tied = sum(r[name] for r in results)
         print(f"  {name}: {tied} of {len(results)} hints say the first moves cannot be told apart")
@@ -202,7 +235,7 @@ def judge_budgets(view) -> dict:
             keys.append(action_key(move))
             moves.append(move)
     focus = {keys.index(action_key(f[0].action)) for f in found.values()}
-    deep, measured = _reference(view, moves, content, focus)
+    deep, measured, _ = _reference(view, moves, content, focus, view.version * 7 + view.seat)
     best = max(deep[i] for i in measured)
     out: dict = {"seconds": seconds}
     for budget, f in found.items():
