@@ -30,6 +30,7 @@ from weathering_tui.cli import main as cli
 from weathering_tui.engine import view_for
 from weathering_tui.engine.wire import view_to_data, wire_converter
 from weathering_tui.net import protocol as pr
+from weathering_tui.net import server_messages as msg
 from weathering_tui.net.client import TableClient
 from weathering_tui.storage.journal import read_table
 from weathering_tui.storage.savefile import SavedGame
@@ -107,8 +108,8 @@ class Player:
         self.outcome = None
         self.welcomed = 0
 
-    def on_event(self, kind: str, message: dict) -> None:
-        if kind == "welcome":
+    def on_event(self, message) -> None:
+        if isinstance(message, msg.Welcome):
             self.welcomed += 1
             self.acted_on = None
             if self.create and self.welcomed == 1:
@@ -120,18 +121,22 @@ class Player:
             if self.welcomed == 1:
                 self.client.take_seat(self.table, self.seat)
             self.paused = False  # (a new connection: the server says so again if it is)
-        elif kind == "notice" and message["table"] == self.table:
-            self.notices.append(message["kind"])
-            if message["kind"] in ("paused", "resumed"):
-                self.paused = message["kind"] == "paused"
+        elif isinstance(message, msg.Notice) and message.table == self.table:
+            self.notices.append(message.kind)
+            if message.kind in ("paused", "resumed"):
+                self.paused = message.kind == "paused"
                 self.acted_on = None
                 self.decide()
-        elif kind == "error" and message.get("code") == "paused":
-            self.refusals.append(message.get("message", ""))
-        elif kind == "error" and message.get("code") in ("stale", "illegal", "rate_limited"):
+        elif isinstance(message, msg.ErrorMessage) and message.code == "paused":
+            self.refusals.append(message.message)
+        elif isinstance(message, msg.ErrorMessage) and message.code in (
+            "stale",
+            "illegal",
+            "rate_limited",
+        ):
             self.acted_on = None
             asyncio.get_running_loop().call_later(0.05, self.decide)
-        elif kind == "view" and message["table"] == self.table:
+        elif isinstance(message, msg.ViewMessage) and message.table == self.table:
             view = self.client.views[self.table]
             self.seen.append((view.version, len(view.log)))
             self.shown_while_paused += self.paused

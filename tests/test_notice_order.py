@@ -23,7 +23,7 @@ def notice(kind: str, n: int, table: str = "k", **fields) -> bytes:
 def heard() -> tuple[TableClient, list]:
     """A client and the notices it applied (what its app would show), in order."""
     applied = []
-    client = TableClient(on_event=lambda kind, m: kind == "notice" and applied.append(m))
+    client = TableClient(on_event=lambda m: isinstance(m, msg.Notice) and applied.append(m))
     return client, applied
 
 
@@ -46,11 +46,11 @@ def test_a_client_told_resumed_ignores_an_older_paused():
     for line in (notice("paused", 3), notice("resumed", 5), notice("paused", 4)):
         client.take(line)
     assert "k" not in client.paused, "stays resumed"
-    assert [m["kind"] for m in applied] == ["paused", "resumed"], "the stale pause unseen"
+    assert [m.kind for m in applied] == ["paused", "resumed"], "the stale pause unseen"
     client.take(notice("chat", 5, text="again"))  # not newer: the same number is not news
     client.take(notice("paused", 1, table="other"))  # another table has its own order
     client.take(notice("paused", 6))  # a newer pause is a pause
-    assert [(m["table"], m["n"]) for m in applied[2:]] == [("other", 1), ("k", 6)]
+    assert [(m.table, m.n) for m in applied[2:]] == [("other", 1), ("k", 6)]
     assert client.paused == {"k", "other"}
 
 
@@ -105,12 +105,12 @@ def test_the_relay_keeps_the_owner_s_numbers_and_a_stale_pause_stays_unseen(tmp_
     server.cluster.relay.tell("k", "k", "resumed")
     server.cluster.relay.deliver(server.cluster.relay.token(bea), queued.rstrip(b"\n"))
     assert bea.last["kind"] == "resumed", "her server drops it: older than its own word"
-    assert [m["kind"] for m in applied] == ["paused", "resumed"]
+    assert [m.kind for m in applied] == ["paused", "resumed"]
     assert "k" not in client.paused, "she still sees the table running"
     ahead = owner.next() + 10**6  # the owner's clock a second ahead of this server's
     server.cluster.relay.deliver(
         server.cluster.relay.token(bea), notice("chat", ahead, text="hi").rstrip(b"\n")
     )
-    assert bea.last["n"] == ahead and applied[-1]["kind"] == "chat"
+    assert bea.last["n"] == ahead and applied[-1].kind == "chat"
     server.cluster.relay.tell("k", "k", "moving")  # this server's next word comes after it
-    assert bea.last["n"] > ahead and applied[-1]["kind"] == "moving"
+    assert bea.last["n"] > ahead and applied[-1].kind == "moving"

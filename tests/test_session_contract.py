@@ -61,18 +61,19 @@ async def opened(kind: str, tmp_path):
 async def seated(socket_path, hints: bool = True):
     """Ann's seat at a 1v1 table against the server's bot, started, its first view come."""
     from weathering_tui.net import protocol as pr
+    from weathering_tui.net import server_messages as msg
     from weathering_tui.net.client import TableClient
 
     box: list[RemoteSession] = []
-    early: list[dict] = []  # notices before the first view (the session starts with it)
+    early: list = []  # notices before the first view (the session starts with it)
 
-    def heard(kind: str, message: dict) -> None:
-        if kind == "notice" and message["table"] == TABLE:
+    def heard(message) -> None:
+        if isinstance(message, msg.Notice) and message.table == TABLE:
             early.append(message)
         while box and early:
             notice = early.pop(0)
-            box[0].notice(notice.get("text") or notice["kind"], at=notice.get("at"))
-        if kind == "error" and box:
+            box[0].notice(notice.text or notice.kind, at=notice.at)
+        if isinstance(message, msg.ErrorMessage) and box:
             box[0].refused()
 
     client = TableClient(socket_path, identity="ann", name="Ann", on_event=heard)
@@ -85,7 +86,7 @@ async def seated(socket_path, hints: bool = True):
         client.send(pr.Start(TABLE))
         await until(lambda: TABLE in client.views)
         box.append(RemoteSession(client, TABLE))
-        heard("", {})
+        heard(None)
         yield box[0]
     finally:
         client.close()

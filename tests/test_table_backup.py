@@ -174,7 +174,12 @@ async def test_a_damaged_save_without_a_backup_is_listed_damaged_and_refused(tmp
             writer.write(pr.client_line(request))
             [error] = await answers(reader, "error")
             assert error["code"] == "damaged" and error["params"]["table"] == "Tee"
-            said = net_error(tr, error)
+            said = net_error(
+                tr,
+                msg.ErrorMessage(
+                    **{k: error[k] for k in ("code", "message")}, params=error.get("params")
+                ),
+            )
             assert said.startswith(
                 "This table cannot be played: its save is damaged (meta.action_count"
             )

@@ -12,6 +12,7 @@ from test_net_abuse import codes, door_player
 from ui.test_join import until
 
 from weathering_tui.net import protocol as pr
+from weathering_tui.net import server_messages as msg
 from weathering_tui.net.lobby_limits import TABLES_PER_CREATOR, TABLES_PER_ORIGIN
 from weathering_tui.tui.join import JoinApp
 from weathering_tui.tui.screens.lobby import LobbyScreen, expired_line, net_error
@@ -165,16 +166,16 @@ async def test_a_creator_waiting_alone_is_told_the_table_closed_and_is_back_in_t
 def test_every_refusal_reads_as_one_sentence_with_its_numbers(lang, reason):
     tr = Tr(lang)
     params = {"reason": reason, "most": 4, "max": 16, "table": "t"}
-    plain = net_error(tr, {"code": "full", "message": "x", "params": params})
-    waiting = net_error(tr, {"code": "full", "message": "x", "params": {**params, "wait": 61}})
+    plain = net_error(tr, msg.ErrorMessage("full", "x", params))
+    waiting = net_error(tr, msg.ErrorMessage("full", "x", {**params, "wait": 61}))
     assert "4" in plain and "2 min" not in plain and plain != tr("net.full")
     assert "4" in waiting and "2 min" in waiting
     assert ("16" in plain) == (reason == "share")
-    broken = {"code": "full", "message": "x", "params": {"reason": reason, "most": "many"}}
+    broken = msg.ErrorMessage("full", "x", {"reason": reason, "most": "many"})
     assert net_error(tr, broken) == tr("net.full")  # a refusal without its numbers
 
 
 def test_an_expired_table_is_named_with_how_long_it_waited():
-    message = {"table": "den", "kind": "expired", "name": "", "text": "300"}
+    message = msg.Notice("den", "expired", "", 0, text="300")
     assert expired_line(Tr("en"), message) == "Table den is closed: nobody joined it within 5 min."
     assert "5 min" in expired_line(Tr("fr"), message)

@@ -44,14 +44,15 @@ async def seat_at_turn(path: Path, identity: str) -> None:
     bot, the other seat a bot of the server) until seat 0's turn; then the link closes,
     the seat stays `identity`'s."""
     from ..net import protocol as pr
+    from ..net import server_messages as msg
 
     loop = asyncio.get_running_loop()
     done = loop.create_future()
     bot = BOTS["random"](seed=1)
     acted: list = [None]
 
-    def on_event(kind: str, message: dict) -> None:
-        if kind == "welcome":
+    def on_event(message) -> None:
+        if isinstance(message, msg.Welcome):
             table = pr.CreateTable(TABLE, "1v1", (0,), seed=3, start_when_full=True, hints=True)
             client.send(table)
             client.take_seat(TABLE, 0)

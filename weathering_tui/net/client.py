@@ -20,8 +20,8 @@ from .notice_order import NoticeOrder
 class TableClient:
     """Keeps the newest view of each table this connection sits at or watches.
 
-    `on_event(kind, data)` is called for every message (after the views are updated),
-    `kind` its type and `data` its fields as the line had them (`msg.message_data`);
+    `on_event(message)` is called for every message (after the views are updated): the
+    server's message as its class (net/server_messages.py, checked as it was read);
     `on_link(up)` when the link goes down or comes back."""
 
     def __init__(
@@ -186,7 +186,7 @@ class TableClient:
         elif isinstance(message, msg.Watching):
             self.watching.add(message.table)
         if self.on_event is not None:
-            self.on_event(msg.message_type(message), msg.message_data(message))
+            self.on_event(message)
 
     def _table_gone(self, message: msg.ServerMessage) -> bool:
         """A table gone (expired: nothing of it is kept, nor sat at again after a drop),

@@ -13,6 +13,7 @@ import time
 
 from ..bots import BOTS
 from . import protocol as pr
+from . import server_messages as msg
 from .client import TableClient
 
 TABLE_WAIT = 30.0  # seconds a player waits for a table that is not made yet
@@ -39,9 +40,9 @@ class SeatPlayer:
         assert self.client is not None, "a player is given its client before it runs"
         return self.client
 
-    def on_event(self, kind: str, message: dict) -> None:
+    def on_event(self, message: msg.ServerMessage) -> None:
         client = self.linked()
-        if kind == "welcome":
+        if isinstance(message, msg.Welcome):
             self.acted_on = None  # an action sent before a drop may never have arrived
             if self.create is not None:
                 client.send(
@@ -55,17 +56,17 @@ class SeatPlayer:
                     )
                 )
             client.take_seat(self.table, self.seat, self.code)
-        elif kind == "error":
-            self.on_error(message.get("code"), message.get("message", ""))
-        elif kind == "notice" and message.get("kind") == "expired":
-            if message["table"] == self.table:
+        elif isinstance(message, msg.ErrorMessage):
+            self.on_error(message.code, message.message)
+        elif isinstance(message, msg.Notice) and message.kind == "expired":
+            if message.table == self.table:
                 self.fail("the table closed: nobody joined it in time")
-        elif kind == "notice" and message.get("kind") in ("moving", "resumed"):
+        elif isinstance(message, msg.Notice) and message.kind in ("moving", "resumed"):
             self.acted_on = None  # the table changed server: an action may not have arrived
             self.decide()
-        elif kind == "view" and message["table"] == self.table:
+        elif isinstance(message, msg.ViewMessage) and message.table == self.table:
             self.decide()
-        elif kind == "taken_over" and message["table"] == self.table:
+        elif isinstance(message, msg.TakenOver) and message.table == self.table:
             self.fail("the seat is now played from another connection")
 
     def on_error(self, code: str | None, text: str) -> None:

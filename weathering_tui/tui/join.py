@@ -15,6 +15,7 @@ import signal
 import threading
 from pathlib import Path
 
+from ..net import server_messages as msg
 from ..net.client import TableClient
 from ..play.lobby import LobbyLink
 from ..play.remote import RemoteSession
@@ -79,56 +80,57 @@ class JoinApp(WeatheringApp):
             self.notify(self.tr("lobby.offline"), severity="warning", markup=False)
         elif self.session is not None:
             self.session.refused()  # an action sent before the drop may never have arrived
-        self._tell("link", {})
+        self._tell(None)
 
-    def on_net(self, kind: str, message: dict) -> None:
-        if kind == "notice" and message["kind"] == "expired":  # a table nobody joined
-            if message["table"] == self.table:
+    def on_net(self, message: msg.ServerMessage) -> None:
+        if isinstance(message, msg.Notice) and message.kind == "expired":  # nobody joined
+            if message.table == self.table:
                 self.back_to_lobby()
             self.notify(expired_line(self.tr, message), severity="warning", markup=False)
             return
-        if kind == "notice" and self.session is not None and message["table"] == self.table:
-            self.session.notice(self._notice_line(message), at=message.get("at"))
-            self._tell("notice", message)
+        here = getattr(message, "table", None) == self.table
+        if isinstance(message, msg.Notice) and self.session is not None and here:
+            self.session.notice(self._notice_line(message), at=message.at)
+            self._tell(message)
             return
-        if kind == "welcome" and self.table is None:
-            unfinished = [s["table"] for s in message.get("seats", [])]
+        if isinstance(message, msg.Welcome) and self.table is None:
+            unfinished = [s["table"] for s in message.seats]
             if unfinished:  # back after a drop or a restart: straight to one's seat
                 self.open_table(unfinished[0])
                 return
-        if kind == "taken_over" and message["table"] == self.table:
+        if isinstance(message, msg.TakenOver) and here:
             self.back_to_lobby()
             self.notify(self.tr("net.taken_over"), severity="warning", markup=False)
             return
-        if kind == "view" and message["table"] == self.table and self.session is None:
+        if isinstance(message, msg.ViewMessage) and here and self.session is None:
             self._start_game()
             return
-        if kind == "error" and self.session is not None:
-            code = message.get("code", "")
+        if isinstance(message, msg.ErrorMessage) and self.session is not None:
+            code = message.code
             if code in ("illegal", "stale", "rate_limited", "storage", "paused"):
                 self.session.refused()
                 screen = self._game_screen()
-                refusal = {"illegal": message.get("message")}.get(code, code)
+                refusal = message.message if code == "illegal" else code
                 if screen is not None:
-                    screen.refuse(_refusal(refusal, message.get("params")))
+                    screen.refuse(_refusal(refusal, message.params))
                     screen.advance()
                     return
-        self._tell(kind, message)
+        self._tell(message)
 
-    def _notice_line(self, message: dict) -> str:
-        kind, name, text = message["kind"], message["name"], message.get("text", "")
-        if kind == "chat":
-            return f"💬 {name}: {text}"
-        return self.tr(f"notice.{kind}", name=name)
+    def _notice_line(self, notice: msg.Notice) -> str:
+        if notice.kind == "chat":
+            return f"💬 {notice.name}: {notice.text}"
+        return self.tr(f"notice.{notice.kind}", name=notice.name)
 
-    def _tell(self, kind: str, message: dict) -> None:
+    def _tell(self, message: msg.ServerMessage | None) -> None:
         """The screen on top hears it; the game screen under a dialog hears what changes
         the game (a new view, a notice, the link)."""
         screen = self.screen
-        screen.post_message(TableEvent(kind, message))
+        screen.post_message(TableEvent(message))
         game = self._game_screen()
-        if game is not None and kind in ("view", "notice", "link") and game is not screen:
-            game.post_message(TableEvent(kind, message))
+        changes_game = message is None or isinstance(message, msg.ViewMessage | msg.Notice)
+        if game is not None and changes_game and game is not screen:
+            game.post_message(TableEvent(message))
 
     def _game_screen(self):
         from .screens.game import GameScreen

@@ -17,6 +17,7 @@ from textual.widgets import Static
 
 from ...content import configuration_ids
 from ...engine import sides_of
+from ...net import server_messages as msg
 from ..messages import TableEvent
 from .bindings import quiet
 from .choice import ChoiceModal
@@ -66,11 +67,11 @@ def duration(seconds) -> str:
     return f"{math.ceil(seconds / 60)} min" if seconds >= 60 else f"{seconds} s"
 
 
-def net_error(tr, message: dict) -> str:
+def net_error(tr, error: msg.ErrorMessage) -> str:
     """A server's refusal in the player's language (its code), else its own words. A
     table refused says which limit (`full`'s reason) and when one of its tables goes."""
-    params = message.get("params")
-    if message.get("code") == "full" and isinstance(params, dict):
+    params = error.params
+    if error.code == "full" and isinstance(params, dict):
         key = f"net.full.{params.get('reason')}"
         try:
             if params.get("wait") is not None:
@@ -84,12 +85,12 @@ def net_error(tr, message: dict) -> str:
                 return tr(key, most=int(params["most"]), max=int(params["max"]))
         except (KeyError, TypeError, ValueError, OverflowError):
             pass  # a refusal without its numbers: said as any other
-    if message.get("code") == "damaged" and isinstance(params, dict):
+    if error.code == "damaged" and isinstance(params, dict):
         return damaged_line(tr, params.get("reason"))
-    key = f"net.{message.get('code')}"
+    key = f"net.{error.code}"
     if key in tr.strings:
         return tr(key)
-    return Text(str(message.get("message", ""))).plain
+    return Text(error.message).plain
 
 
 def damaged_line(tr, reason) -> str:
@@ -97,11 +98,10 @@ def damaged_line(tr, reason) -> str:
     return tr("net.damaged", reason=Text(str(reason or "?")).plain)
 
 
-def expired_line(tr, message: dict) -> str:
+def expired_line(tr, notice: msg.Notice) -> str:
     """A table nobody joined in time, gone: which, and how long it waited."""
-    text = message.get("text", "")
-    wait = duration(text) if text.isdigit() else "?"
-    return tr("notice.expired", table=Text(message["table"]).plain, wait=wait)
+    wait = duration(notice.text) if notice.text.isdigit() else "?"
+    return tr("notice.expired", table=Text(notice.table).plain, wait=wait)
 
 
 class LobbyScreen(Screen[None]):
@@ -166,10 +166,11 @@ class LobbyScreen(Screen[None]):
         self.query_one("#lobby-tables", Static).update(body)
 
     def on_table_event(self, event: TableEvent) -> None:
-        if event.kind in ("tables", "welcome", "link"):
+        message = event.message
+        if message is None or isinstance(message, msg.TablesList | msg.Welcome):
             self.show()
-        elif event.kind == "error":
-            self.app.notify(net_error(self.app.tr, event.data), markup=False)
+        elif isinstance(message, msg.ErrorMessage):
+            self.app.notify(net_error(self.app.tr, message), markup=False)
 
     def action_move(self, step: int) -> None:
         if self.app.lobby.tables:

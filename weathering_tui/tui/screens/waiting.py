@@ -8,6 +8,7 @@ from textual.binding import Binding
 from textual.screen import Screen
 from textual.widgets import Static
 
+from ...net import server_messages as msg
 from ..messages import TableEvent
 from .lobby import net_error, seat_line
 
@@ -60,13 +61,14 @@ class WaitingScreen(Screen[None]):
         self.query_one("#wait-keys", Static).update(tr(keys))
 
     def on_table_event(self, event: TableEvent) -> None:
-        if event.kind == "table" and event.data["table"] == self.table:
-            self.show(event.data["summary"])
-        elif event.kind == "seated" and event.data["table"] == self.table:
-            self.creator = self.creator or bool(event.data.get("creator"))
+        message = event.message
+        if isinstance(message, msg.WaitingRoom) and message.table == self.table:
+            self.show(message.summary)
+        elif isinstance(message, msg.Seated) and message.table == self.table:
+            self.creator = self.creator or message.creator
             self.show()
-        elif event.kind == "error":
-            self.app.notify(net_error(self.app.tr, event.data), markup=False)
+        elif isinstance(message, msg.ErrorMessage):
+            self.app.notify(net_error(self.app.tr, message), markup=False)
             client = self.app.client
             if self.table not in client.seats and self.table not in client.watching:
                 self.app.back_to_lobby()  # the seat was refused: this room is not ours
