@@ -93,7 +93,7 @@ if TYPE_CHECKING:  # the type checker holds it to the parts its `can` names
         s: LocalSession,
     ) -> tuple[
         ss.Session,
-        ss.Seated,
+        ss.Playing,
         ss.Undoing,
         ss.Hinting,
         ss.BotsHere,

@@ -159,6 +159,6 @@ if TYPE_CHECKING:  # the type checker holds it to the parts its `can` names
     def _parts(
         s: RemoteSession,
     ) -> tuple[
-        ss.Session, ss.Seated, ss.Undoing, ss.Hinting, ss.TableFeed, ss.Chatting, ss.AutoPass
+        ss.Session, ss.Playing, ss.Undoing, ss.Hinting, ss.TableFeed, ss.Chatting, ss.AutoPass
     ]:
         return s, s, s, s, s, s, s

@@ -52,7 +52,7 @@ class Step:
 class Capabilities:
     """What a session can do; each flag names the part (protocol) it brings."""
 
-    play: bool = False  # takes this terminal's moves and says what comes next: Seated
+    play: bool = False  # takes this terminal's moves and says what comes next: Playing
     undo: bool = False  # u takes back a decision (when the rules allow): Undoing
     hints: bool = False  # h asks the expert: Hinting
     bots: bool = False  # bots decide here, paced by the screen: BotsHere
@@ -91,7 +91,7 @@ class Session(Protocol):
 
 
 @runtime_checkable
-class Seated(Protocol):
+class Playing(Protocol):
     """can.play: a seat that takes moves."""
 
     def next_step(self) -> Step:
@@ -325,7 +325,7 @@ class Travel(Protocol):
 
 # Each capability and the part it brings (the shared test reads it).
 PARTS: dict[str, type] = {
-    "play": Seated,
+    "play": Playing,
     "undo": Undoing,
     "hints": Hinting,
     "bots": BotsHere,
@@ -363,7 +363,7 @@ def bot_deciding(session: GameSession) -> bool:
 
 class GameSession(
     Session,
-    Seated,
+    Playing,
     Undoing,
     Hinting,
     BotsHere,

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import hashlib
-import math
 import time
 from collections import Counter, defaultdict
 
@@ -18,10 +17,12 @@ from ..engine import (
     decision_for,
     headless,
     new_game,
+    replay,
     with_difficulty,
 )
 from ..engine.actions import Action
 from ..engine.state import GameState, SeatSetup
+from .stats import wilson
 
 
 @attrs.frozen
@@ -227,16 +228,6 @@ def simulate(
     return summary
 
 
-def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
-    """95% Wilson score interval for a win rate."""
-    if n == 0:
-        return (0.0, 0.0)
-    p = wins / n
-    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-    return (round(max(0.0, centre - half), 4), round(min(1.0, centre + half), 4))
-
-
 def summarise(results: list[GameResult], seconds: float, configuration, seed, bot_kind) -> dict:
     n = len(results) or 1
     digest = hashlib.sha256()
@@ -265,7 +256,7 @@ def summarise(results: list[GameResult], seconds: float, configuration, seed, bo
         "mean_actions_per_game": round(sum(r.actions for r in results) / n, 1),
         "outcomes": dict(sorted(Counter(r.band for r in results).items())),
         "ecologist_win_rate": round(wins / n, 4),
-        "ecologist_win_rate_ci95": list(wilson(wins, len(results))),
+        "ecologist_win_rate_ci95": [round(x, 4) for x in wilson(wins, len(results))],
         "mean_final_hp": round(sum(r.hp for r in results) / n, 2),
         "hp_by_turn": hp_by_turn,
         "draw_pile_empty_rate": round(len(emptied) / n, 4),
@@ -393,10 +384,8 @@ def balance_markdown(rows: list[dict], games: int, command: str) -> str:
 def _save(folder, setup, actions, state) -> None:
     from pathlib import Path
 
-    from ..engine import replay
     from ..storage.savefile import SavedGame, timestamp, write_save
 
-    stamp = timestamp()
-    # (played headless, the state kept no history: the saved game is its replay)
+    stamp = timestamp()  # (played headless, the state kept no history: saved as its replay)
     game = SavedGame(setup, replay(setup, actions, state.content), stamp, stamp)
     write_save(Path(folder) / f"sim-{setup.configuration}-{setup.seed}.toml", game)

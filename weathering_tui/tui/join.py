@@ -126,11 +126,12 @@ class JoinApp(WeatheringApp):
         """The screen on top hears it; the game screen under a dialog hears what changes
         the game (a new view, a notice, the link)."""
         screen = self.screen
-        screen.post_message(TableEvent(message))
+        kind = "link" if message is None else msg.message_type(message)
+        screen.post_message(TableEvent(kind, message))
         game = self._game_screen()
         changes_game = message is None or isinstance(message, msg.ViewMessage | msg.Notice)
         if game is not None and changes_game and game is not screen:
-            game.post_message(TableEvent(message))
+            game.post_message(TableEvent(kind, message))
 
     def _game_screen(self):
         from .screens.game import GameScreen

@@ -2,21 +2,20 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Any
 
 from textual.message import Message
 
-if TYPE_CHECKING:
-    from ..net.server_messages import ServerMessage
-
 
 class TableEvent(Message):
-    """Something came from the table server: a message of its protocol, as its class
-    (net/server_messages.py: `ViewMessage`, `TablesList`, `Notice`, `ErrorMessage`…),
-    or None when the link went or came."""
+    """Something came from the table server: `kind` is its type ("view", "tables",
+    "notice", "error"…) and `message` the message itself, read by its fields (a class
+    of net/server_messages.py, which the screens need not import: they know no
+    transport); or kind "link", message None, when the link went or came."""
 
     bubble = False  # for the screen it is posted to alone
 
-    def __init__(self, message: ServerMessage | None) -> None:
+    def __init__(self, kind: str, message: Any = None) -> None:
         super().__init__()
+        self.kind = kind
         self.message = message

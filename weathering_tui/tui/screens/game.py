@@ -12,7 +12,6 @@ from textual.containers import Horizontal
 from textual.screen import Screen
 
 from ...engine import SPECTATOR, IllegalAction
-from ...net import server_messages as msg
 from ...play import flow as fl
 from ...play.flow import Flow
 from ...play.session import may_hint, may_undo, table_notices
@@ -312,9 +311,8 @@ class GameScreen(GameKeys, Screen[None]):
 
     def on_table_event(self, event: TableEvent) -> None:
         """The table sent something: a new view, a notice, the link going or coming."""
-        message = event.message  # (None: the link went or came)
-        is_view = isinstance(message, msg.ViewMessage)
-        if (message is None or is_view or isinstance(message, msg.Notice)) and self.is_mounted:
+        is_view = event.kind == "view"
+        if event.kind in ("view", "notice", "link") and self.is_mounted:
             asking = self.shows.asking
             if is_view and asking is not None and self.view().legal != self.shows.asked_legal:
                 # The table moved on (a reaction window's time is up, a bot took the

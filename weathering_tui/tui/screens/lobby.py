@@ -17,7 +17,6 @@ from textual.widgets import Static
 
 from ...content import configuration_ids
 from ...engine import sides_of
-from ...net import server_messages as msg
 from ..messages import TableEvent
 from .bindings import quiet
 from .choice import ChoiceModal
@@ -67,9 +66,10 @@ def duration(seconds) -> str:
     return f"{math.ceil(seconds / 60)} min" if seconds >= 60 else f"{seconds} s"
 
 
-def net_error(tr, error: msg.ErrorMessage) -> str:
-    """A server's refusal in the player's language (its code), else its own words. A
-    table refused says which limit (`full`'s reason) and when one of its tables goes."""
+def net_error(tr, error) -> str:
+    """A server's refusal (an `ErrorMessage`: its code, message and params) in the
+    player's language (its code), else its own words. A table refused says which limit
+    (`full`'s reason) and when one of its tables goes."""
     params = error.params
     if error.code == "full" and isinstance(params, dict):
         key = f"net.full.{params.get('reason')}"
@@ -98,8 +98,8 @@ def damaged_line(tr, reason) -> str:
     return tr("net.damaged", reason=Text(str(reason or "?")).plain)
 
 
-def expired_line(tr, notice: msg.Notice) -> str:
-    """A table nobody joined in time, gone: which, and how long it waited."""
+def expired_line(tr, notice) -> str:
+    """A table nobody joined in time, gone (its `Notice`): which, and how long it waited."""
     wait = duration(notice.text) if notice.text.isdigit() else "?"
     return tr("notice.expired", table=Text(notice.table).plain, wait=wait)
 
@@ -166,11 +166,10 @@ class LobbyScreen(Screen[None]):
         self.query_one("#lobby-tables", Static).update(body)
 
     def on_table_event(self, event: TableEvent) -> None:
-        message = event.message
-        if message is None or isinstance(message, msg.TablesList | msg.Welcome):
+        if event.kind in ("tables", "welcome", "link"):
             self.show()
-        elif isinstance(message, msg.ErrorMessage):
-            self.app.notify(net_error(self.app.tr, message), markup=False)
+        elif event.kind == "error":
+            self.app.notify(net_error(self.app.tr, event.message), markup=False)
 
     def action_move(self, step: int) -> None:
         if self.app.lobby.tables:

@@ -8,7 +8,6 @@ from textual.binding import Binding
 from textual.screen import Screen
 from textual.widgets import Static
 
-from ...net import server_messages as msg
 from ..messages import TableEvent
 from .lobby import net_error, seat_line
 
@@ -61,13 +60,13 @@ class WaitingScreen(Screen[None]):
         self.query_one("#wait-keys", Static).update(tr(keys))
 
     def on_table_event(self, event: TableEvent) -> None:
-        message = event.message
-        if isinstance(message, msg.WaitingRoom) and message.table == self.table:
+        kind, message = event.kind, event.message
+        if kind == "table" and message.table == self.table:
             self.show(message.summary)
-        elif isinstance(message, msg.Seated) and message.table == self.table:
+        elif kind == "seated" and message.table == self.table:
             self.creator = self.creator or message.creator
             self.show()
-        elif isinstance(message, msg.ErrorMessage):
+        elif kind == "error":
             self.app.notify(net_error(self.app.tr, message), markup=False)
             client = self.app.client
             if self.table not in client.seats and self.table not in client.watching:
