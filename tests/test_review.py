@@ -89,3 +89,12 @@ def test_the_review_s_sentences_end_once(tmp_path, capsys):
     out = capsys.readouterr().out
     assert "Cost about" in out or "none stands out" in out.lower() or "reviewed" in out
     assert ".." not in out.replace("...", "")
+
+
+def test_a_decision_of_the_setup_is_said_so_not_round_0():
+    from weathering_tui.words import Tr
+    from weathering_tui.words.describe import review_when
+
+    assert review_when(Tr("en"), 0) == "setup"
+    assert review_when(Tr("fr"), 0) == "mise en place"
+    assert review_when(Tr("en"), 3) == "round 3"

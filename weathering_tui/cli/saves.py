@@ -103,7 +103,7 @@ def review(args) -> int:
 
     from ..bots.review import plot, to_json
     from ..sim.progress import Progress
-    from ..words.describe import move_label
+    from ..words.describe import move_label, review_when
 
     tr = _tr(args)
     _, game = _read_game(args, tr)
@@ -142,7 +142,7 @@ def review(args) -> int:
                 f"  {k}. "
                 + tr(
                     "cli.review.item",
-                    round=c.round,
+                    when=review_when(tr, c.round),
                     index=c.index,
                     played=move_label(tr, c.view, c.played).rstrip("."),
                     suggested=move_label(tr, c.view, c.suggested).rstrip("."),

@@ -173,6 +173,11 @@ def aimed_well_first(content, view: View, actions: list) -> list:
     )
 
 
+def review_when(tr, round_: int) -> str:
+    """When a reviewed decision was taken: its round, or the setup (the mulligan)."""
+    return tr("review.round", round=round_) if round_ else tr("review.setup")
+
+
 def move_label(tr: Tr, view: View, action) -> str:
     """A move said whole, out of the dialog that would give it its context (a hint, a
     lesson's next step): "store 2 PA", "propose a trade to Amir", "play Storm: …"."""

@@ -205,7 +205,7 @@ class ReplayScreen(Screen[None]):
             self._show_review(seat)
 
     def _show_review(self, seat: int) -> None:
-        from ...words.describe import move_label
+        from ...words.describe import move_label, review_when
         from .choice import ChoiceModal
 
         result = self.reviews[seat]
@@ -214,7 +214,7 @@ class ReplayScreen(Screen[None]):
             (
                 self.tr(
                     "replay.review.item",
-                    round=c.round,
+                    when=review_when(self.tr, c.round),
                     played=move_label(self.tr, c.view, c.played).rstrip("."),
                     suggested=move_label(self.tr, c.view, c.suggested).rstrip("."),
                     cost=round(c.cost),
