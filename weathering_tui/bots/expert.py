@@ -46,7 +46,7 @@ class Ranked:
 
 
 class ExpertBot:
-    name = "expert"
+    name = "pimc"  # (the yardstick of duels; `expert` is bots/search.py's)
     needs_view = True
 
     def __init__(

@@ -38,4 +38,5 @@ def thinking_time(bot, pending_kind: str) -> float:
     """Seconds a bot's decision takes in all, however quickly it found it."""
     if at_once(pending_kind):
         return 0.0
-    return float(getattr(bot, "seconds", 0.0)) if getattr(bot, "name", "") == "expert" else 0.0
+    searches = getattr(bot, "name", "") in ("expert", "pimc")  # (the others answer at once)
+    return float(getattr(bot, "seconds", 0.0)) if searches else 0.0
