@@ -173,3 +173,22 @@ def test_humans_sit_on_both_sides_in_turn(config, humans, seats):
 
     eco, lob = sides_of(config)
     assert set(human_seats(eco, lob, humans)) == seats
+
+
+def test_a_reader_that_goes_away_gets_no_traceback():
+    """`weathering replay SAVE --json | head -c 300`: the reader closes the pipe; the
+    command stops without a word (a play-test saw a BrokenPipeError traceback)."""
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    save = Path(__file__).resolve().parent.parent / "saves" / "examples" / "1v1-last-round.toml"
+    child = subprocess.Popen(
+        [sys.executable, "-m", "weathering_tui", "replay", str(save), "--json"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+    )
+    child.stdout.close()  # before the child writes a byte: its first write meets no reader
+    _, err = child.communicate(timeout=60)
+    assert b"Traceback" not in err and b"BrokenPipe" not in err, err.decode()
+    assert child.returncode == 1

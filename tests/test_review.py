@@ -98,3 +98,15 @@ def test_a_decision_of_the_setup_is_said_so_not_round_0():
     assert review_when(Tr("en"), 0) == "setup"
     assert review_when(Tr("fr"), 0) == "mise en place"
     assert review_when(Tr("en"), 3) == "round 3"
+
+
+def test_a_review_never_tells_a_seat_to_hurt_its_own_side(monkeypatch):
+    """A better move that hurts the seat's own side is never listed (a review told an
+    Écolo to play Overconsumption: −2 PV): every suggestion seen as harmful, none left."""
+    from weathering_tui.bots import review as review_module
+
+    setup, actions, _ = a_game(seed=12)
+    listed = review(setup, actions, budget=8)
+    assert any(listed.seats.values()), "the game has costly decisions to drop"
+    monkeypatch.setattr(review_module, "harms_own_side", lambda bot, view, action: True)
+    assert not any(review(setup, actions, budget=8).seats.values())

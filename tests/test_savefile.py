@@ -384,3 +384,13 @@ def test_the_resume_hint_is_a_command_that_works_from_another_folder(tmp_path, m
     # In the default folder the hint needs no --saves-dir.
     default = tmp_path / "data" / "weathering" / "saves"
     assert shlex.split(resume_command("evening", default))[-2:] == ["load", "evening"]
+
+
+def test_a_save_at_the_setup_is_listed_as_the_setup_not_round_0():
+    """`weathering list` and the load screen said "Phase 1 · Round 0/5" for a game at its
+    mulligan, where the game's header says "Setup" (a play-test)."""
+    from weathering_tui.words import Tr, describe_meta
+
+    meta = {"configuration": "1v1", "phase": 1, "round_in_phase": 0, "rounds_per_phase": 5}
+    assert describe_meta(Tr("en"), {**meta, "hp": 15}) == "1v1 · Setup · 15 PV"
+    assert "Round 1/5" in describe_meta(Tr("en"), {**meta, "round_in_phase": 1, "hp": 15})

@@ -202,7 +202,8 @@ def test_a_hint_on_ones_turn_says_the_pa_its_move_spends():
         if isinstance(action, act.PlayCard):
             cost = view.costs[action.card]
         elif isinstance(action, act.StoreAp):
-            cost = action.amount
+            assert label == tr("move.store", n=action.amount), label  # its PA said once
+            continue
         else:
             cost = spends.get(type(action), 0)
         assert label.endswith(f" · {cost} PA") == bool(cost), (action, label)

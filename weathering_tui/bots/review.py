@@ -12,7 +12,11 @@ sampled worlds. What the review keeps:
   would have played, and the estimated cost (points of win chance, for that seat's side),
   among the decisions where the expert's move beat the one played beyond noise (a
   paired 95 % interval on the final gauge, over the same worlds): a review that ranked
-  noise would teach a player the wrong lesson;
+  noise would teach a player the wrong lesson; and never a decision whose better move
+  would hurt the seat's own side (a damage card played by an Écolo, a gift aimed at an
+  opponent: `hints.harms_own_side`): among a game's dozens of decisions a few such
+  "wins" of a search are noise, and "you should have hurt your side" is the one lesson
+  a review must not teach (a play-test's review told an Écolo to play Surconsommation);
 - the curve of the Écolos' win chance along the game, one point per reviewed decision,
   as the deciding seat's search saw it.
 
@@ -30,6 +34,7 @@ from collections.abc import Callable, Iterable
 import attrs
 
 from ..engine import View, action_key, apply, new_game, view_for
+from .hints import harms_own_side
 from .search import SearchBot
 
 BUDGET = 96  # rollouts to the end per decision reviewed (hundreds of them: a fifth of a hint)
@@ -113,6 +118,8 @@ def review_decisions(
         # Only a loss the search can tell from noise: the best move beat the one played
         # on the worlds both met, beyond a paired 95 % interval.
         if played.gap - played.margin <= 0:
+            continue
+        if harms_own_side(bot, view, best.action):
             continue
         cost = round(100 * (best.win - played.win), 1)
         if cost <= 0:

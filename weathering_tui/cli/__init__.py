@@ -7,6 +7,7 @@ terminal: new, load, learn (`_play`, which opens the app)."""
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 
 from ..argline import Parser, count
@@ -274,6 +275,17 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: list[str] | None = None) -> int:
+    try:
+        return _run(argv)
+    except BrokenPipeError:
+        # The reader went away (`weathering replay … --json | head`): nothing more is
+        # said, and no traceback; the rest of the output goes nowhere (Python's own
+        # flush at exit would meet the closed pipe again).
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 1
+
+
+def _run(argv: list[str] | None) -> int:
     args = build_parser().parse_args(argv)
     if args.command in ("check", "list", "replay", "review"):
         from . import saves

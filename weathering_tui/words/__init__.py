@@ -79,6 +79,8 @@ def describe_meta(tr, meta: dict) -> str:
     """A save's one-line summary from its [meta]: the load screen and `list` agree."""
     if meta.get("finished"):
         state = tr("load.finished", band=tr("band." + meta.get("outcome", "orageux")))
+    elif meta.get("round_in_phase") == 0:  # the mulligan, before the first round
+        state = tr("mulligan_stage")
     else:
         state = tr(
             "phase_turn",

@@ -217,7 +217,8 @@ def move_with_cost(tr: Tr, view: View, action) -> str:
     that the first may leave too few PA for the second."""
     label = move_label(tr, view, action)
     cost = move_cost(tr.content, view, action)
-    return f"{label} · {cost} PA" if cost else label
+    # (storing PA says its PA already: "store 1 PA · 1 PA" was read in a hint)
+    return f"{label} · {cost} PA" if cost and not isinstance(action, act.StoreAp) else label
 
 
 def option_label(tr: Tr, view: View, option: int, target) -> str:

@@ -10,6 +10,7 @@ from textual.app import ComposeResult
 from textual.containers import Horizontal
 from textual.screen import Screen
 
+from ...bots.review import BUDGET as REVIEW_ROLLOUTS
 from ..widgets import EventsPane, Gauge, HandPane, HeaderLine, KeyBar, Line, LogPane, PlayersPane
 from .bindings import quiet
 from .closing import close
@@ -18,7 +19,10 @@ from .end import chart
 if TYPE_CHECKING:
     from ...play.replay import ReplaySession
 
-REVIEW_BUDGET = 48  # rollouts per decision reviewed from the replay (the command: 96)
+# Rollouts per decision reviewed: `weathering review`'s own (bots/review.py), so that the
+# same save gives the same review in the replay and on the command line (at 48 against
+# the command's 96 a play-test read two different lists of costly decisions).
+REVIEW_BUDGET = REVIEW_ROLLOUTS
 
 
 class ChartPane(Line):
