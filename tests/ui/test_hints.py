@@ -209,3 +209,22 @@ def test_a_hint_on_ones_turn_says_the_pa_its_move_spends():
         assert label.endswith(f" · {cost} PA") == bool(cost), (action, label)
         kinds.add(type(action))
     assert {act.PlayCard, act.PutInDeck, act.Draw, act.Discard} <= kinds
+
+
+def test_a_hint_says_why_moves_of_the_same_share_are_ranked():
+    """Shares that read the same ("97 %, 97 %") with the moves told apart: the dialog
+    says the first leaves the gauge better; tied moves: that they are alike; otherwise
+    nothing (a play-test read 97/97/97 with no word as a contradiction)."""
+    from weathering_tui.bots.hints import Hint, Hints
+    from weathering_tui.words import Tr
+    from weathering_tui.words.describe import hint_notes
+
+    tr = Tr("en")
+
+    def found(wins, tied=False):
+        return Hints([Hint(i, w, w - 0.05, w + 0.05, 96) for i, w in enumerate(wins)], tied)
+
+    assert hint_notes(tr, found([0.971, 0.968])) == [tr("hint.same_share")]
+    assert hint_notes(tr, found([0.971, 0.968], tied=True)) == [tr("hint.tied")]
+    assert hint_notes(tr, found([0.80, 0.60])) == []
+    assert hint_notes(tr, found([0.80])) == []

@@ -212,6 +212,29 @@ def move_cost(content, view: View, action) -> int:
     return 0
 
 
+def hint_notes(tr: Tr, found) -> list[str]:
+    """What a hint's dialog says of its ranking (`bots.hints.Hints`): that the first
+    moves cannot be told apart; or, told apart though their shares read the same ("97 %,
+    97 %, 97 %" with no word was read as a contradiction in a play-test), that the first
+    leaves the gauge better for one's side; and why a move that hurts one's side is
+    first."""
+    notes = []
+    if found.tied:
+        notes.append(tr("hint.tied"))
+    elif len(found) > 1 and _same_share(found[0].win, found[1].win):
+        notes.append(tr("hint.same_share"))
+    if found.why:
+        notes.append(tr(found.why, gap=found.why_gap))
+    return notes
+
+
+def _same_share(first: float | None, second: float | None) -> bool:
+    """Two shares a hint shows as the same whole percent."""
+    if first is None or second is None:
+        return False
+    return round(100 * first) == round(100 * second)
+
+
 def move_with_cost(tr: Tr, view: View, action) -> str:
     """A hint's move with the PA it spends, so that a player reading three hints sees
     that the first may leave too few PA for the second."""

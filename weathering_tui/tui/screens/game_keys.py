@@ -13,6 +13,7 @@ from ...words.describe import (
     aimed_well_first,
     choice_label,
     decision_title,
+    hint_notes,
     move_label,
     move_with_cost,
 )
@@ -272,10 +273,7 @@ class GameKeys(GameHost):
         body = self.tr("hint.body")
         if not turn:  # a card named alone could read as "play it": say what is asked
             body = f"{decision_title(self.tr, view)}\n{body}"
-        if found.tied:
-            body += " " + self.tr("hint.tied")
-        if found.why:
-            body += " " + self.tr(found.why, gap=found.why_gap)
+        body = " ".join([body, *hint_notes(self.tr, found)])
         self.app.push_screen(
             ChoiceModal(
                 self.tr("hint.title"),
