@@ -254,3 +254,19 @@ def test_an_anchored_search_keeps_the_heuristic_move_to_the_end_and_leaves_it_on
         loose = SearchBot(seed=n, budget=24, anchor=0.0).rank(view)
         mine = next(e for e in loose if e.action == choice)
         assert mine.rollouts == max(e.rollouts for e in loose)
+
+
+def test_confirming_plays_the_finalists_again_and_only_them():
+    """`confirm`: rollouts beyond the budget for the moves the halving kept to the end,
+    so the chance a hint shows rests on more deals; the moves dropped earlier keep
+    theirs."""
+    state = turn_views(count=1)[0]
+    view = view_for(state, state.pending.seat)
+    plain = SearchBot(seed=3, budget=24, candidates=4).rank(view)
+    confirmed = SearchBot(seed=3, budget=24, candidates=4, confirm=20).rank(view)
+    finalists = [e for e in plain if e.rollouts == plain[0].rollouts]
+    assert len(finalists) == 2
+    more = {repr(e.action): e.rollouts for e in confirmed}
+    for e in plain:
+        extra = 10 if e in finalists else 0
+        assert more[repr(e.action)] == e.rollouts + extra, (e.action, e.rollouts)

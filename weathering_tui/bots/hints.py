@@ -55,6 +55,7 @@ CANDIDATES = 12
 # 80 % within 5 points: its own 480 rollouts (about 130 on the move it shows) are the
 # limit now, no longer the reference.
 BUDGET = 480
+CONFIRM = 0  # rollouts more for the two finalists (SearchBot's `confirm`)
 HORIZON: int | None = None  # rounds a rollout plays before it is judged (None: to the end)
 CAP = 600.0  # seconds: only a stalled machine's bound, never reached by a working one
 
@@ -92,6 +93,7 @@ def hints(
     should_stop: Callable[[], bool] | None = None,
     budget: int = BUDGET,
     horizon: int | None = HORIZON,
+    confirm: int | None = None,
 ) -> Hints:
     """The `count` best moves, best first, at any decision (a turn, a cancel or not, a
     discard…). Raises `Stopped` when asked to."""
@@ -101,7 +103,16 @@ def hints(
     # Its whole budget, however long a loaded machine takes (the same hints on any machine:
     # a child at the lowest share hit the bots' 10 s cap under CI's load and answered
     # otherwise); the player stops it with Escape, and at a table it runs in their `join`.
-    bot = SearchBot(seed, content, budget=budget, candidates=CANDIDATES, horizon=horizon, cap=CAP)
+    confirm = CONFIRM if confirm is None else confirm
+    bot = SearchBot(
+        seed,
+        content,
+        budget=budget,
+        candidates=CANDIDATES,
+        horizon=horizon,
+        cap=CAP,
+        confirm=confirm,
+    )
     ranked = bot.rank(view, should_stop=should_stop)
     ranked, tied, why, gap = arrange(ranked, lambda a: harms_own_side(bot, view, a))
     moves = []

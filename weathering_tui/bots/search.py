@@ -43,6 +43,16 @@ from .expert import aimed_wrong, rollout
 from .heuristic import HeuristicBot
 
 
+@attrs.define
+class _Race:
+    """The moves raced so far: each one's result by world, its wins, what was spent."""
+
+    scores: list[dict[int, float]]  # scores[i][w]: move i's result in world w
+    wins: list[float]
+    spent: int = 0
+    worlds: int = 0
+
+
 class Stopped(Exception):
     """The caller asked the search to stop (`should_stop()` became true)."""
 
@@ -76,6 +86,7 @@ class SearchBot:
         aside: float = 0.5,
         anchor: float | None = None,
         horizon: int | None = None,
+        confirm: int = 0,
     ):
         self.rng = random.Random(seed)
         self.content = content or default_content()
@@ -91,6 +102,9 @@ class SearchBot:
         # None: rollouts to the game's end; else rounds played before bots/value.py
         # judges the game (where it has weights for that round)
         self.horizon = horizon
+        # Rollouts beyond the budget, shared by the moves the halving kept to the end (a
+        # hint's: the chance it shows, and the order of the first two, told closer)
+        self.confirm = confirm
         self.belief: float | None = None
 
     def choose(self, view: View):
@@ -135,44 +149,19 @@ class SearchBot:
         wins = [0.0] * len(options)
         alive = list(range(len(options)))
         rounds = max(1, math.ceil(math.log2(len(options))))
-        spent = 0
-        worlds = 0
+        race = _Race(scores, wins)
         for stage in range(rounds):
             left_rounds = rounds - stage
-            per = max(1, (budget - spent) // (left_rounds * len(alive)))
-            for _ in range(per):
-                if should_stop is not None and should_stop():
-                    raise Stopped
-                if spent and time.perf_counter() > deadline:
-                    break
-                world_seed = self.rng.randrange(1 << 62)
-                world = random.Random(world_seed)
-                sample = engine.determinize(view, self.content, world)
-                sample.keep_log = False  # a rollout is read by nobody
-                after = world.getstate()
-                for i in alive:
-                    if should_stop is not None and should_stop():
-                        raise Stopped  # between any two rollouts, not only two worlds
-                    world.setstate(after)
-                    score, won = rollout(
-                        view,
-                        clone(sample),
-                        options[i],
-                        world,
-                        self.content,
-                        self.horizon,
-                        lean=True,
-                        judged=self.horizon is not None,
-                    )
-                    scores[i][worlds] = score
-                    wins[i] += won
-                    spent += 1
-                worlds += 1
+            count = max(1, (budget - race.spent) // (left_rounds * len(alive)))
+            self._play(view, options, race, count, alive, should_stop, deadline)
             if len(alive) > 2:
                 alive.sort(key=lambda i: (-_mean(scores[i]), i))
                 alive = alive[: max(2, len(alive) // 2)]
                 alive += [i for i in sorted(protected) if i not in alive]
                 alive.sort()
+        if self.confirm:  # the finalists again, on worlds of their own: a chance told closer
+            count = max(1, self.confirm // len(alive))
+            self._play(view, options, race, count, alive, should_stop, deadline)
         ranked = self._estimates(options, scores, wins)
         if self.anchor is not None and keep is None:
             first = next(e for e in ranked if e.action is choice)
@@ -199,6 +188,37 @@ class SearchBot:
             seen.add(key)
             options.append(action)
         return options
+
+    def _play(self, view, options, race, count, chosen, should_stop, deadline) -> None:
+        """`count` more sampled worlds, each played out for every move in `chosen`
+        (worlds numbered as sampled: the moves are compared on the worlds they shared)."""
+        for _ in range(count):
+            if should_stop is not None and should_stop():
+                raise Stopped
+            if race.spent and time.perf_counter() > deadline:
+                break
+            world = random.Random(self.rng.randrange(1 << 62))
+            sample = engine.determinize(view, self.content, world)
+            sample.keep_log = False  # a rollout is read by nobody
+            after = world.getstate()
+            for i in chosen:
+                if should_stop is not None and should_stop():
+                    raise Stopped  # between any two rollouts, not only two worlds
+                world.setstate(after)
+                score, won = rollout(
+                    view,
+                    clone(sample),
+                    options[i],
+                    world,
+                    self.content,
+                    self.horizon,
+                    lean=True,
+                    judged=self.horizon is not None,
+                )
+                race.scores[i][race.worlds] = score
+                race.wins[i] += won
+                race.spent += 1
+            race.worlds += 1
 
     @staticmethod
     def _estimates(options, scores, wins) -> list[Estimate]:
