@@ -29,7 +29,7 @@ def table_at(saves) -> Table:
     a restart), started and saved as the server does."""
     folder = saves / "tables"
     folder.mkdir(parents=True)
-    table = Table("Tee", "1v1", [0], bots="random", seed=5, creator="ann")
+    table = Table("Tee", "1v1", [0], bot_kind="random", seed=5, creator="ann")
     table.seats[0].owner, table.seats[0].name = "ann", "Ann"
     table.saves.keep_at(folder / "tee.toml")
     table.start()

@@ -234,7 +234,7 @@ class Lobby:
             name,
             message.configuration,
             message.open_seats,
-            bots=message.bots,
+            bot_kind=message.bots,
             code=pr.clean(message.code, pr.CODE_MAX),
             creator=conn.identity,
             seed=message.seed,

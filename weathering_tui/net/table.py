@@ -54,7 +54,7 @@ class Table:
         name: str,
         configuration: str,
         open_seats,
-        bots: str = "heuristic",
+        bot_kind: str = "heuristic",
         code: str = "",
         creator: str | None = None,
         seed: int | None = None,
@@ -70,7 +70,7 @@ class Table:
         self.name = name
         self.configuration = configuration
         self.seats = [Seat(side, i in set(open_seats)) for i, side in enumerate(sides)]
-        self.bot_kind = bots
+        self.bot_kind = bot_kind  # the kind of bot on its bot seats
         self.code = code
         self.creator = creator
         self.origin = origin  # where its creator came from (see Hello.origin)
