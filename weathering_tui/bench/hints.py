@@ -111,7 +111,8 @@ def judge(view) -> dict:
     before.sort(key=lambda r: -(r.win if r.win is not None else 0.0))
     before_seconds = time.perf_counter() - started
     started = time.perf_counter()
-    now = hints(view, content, budget=36, horizon=None)  # the hint before the judged one
+    # the hint of an earlier release: 36 rollouts to the end, nothing confirmed
+    now = hints(view, content, budget=36, horizon=None, confirm=0)
     now_seconds = time.perf_counter() - started
     started = time.perf_counter()
     judged = hints(view, content)  # the hint a player is shown
@@ -156,7 +157,7 @@ def judge(view) -> dict:
 def bench_hints(count: int = 24, workers: int = 2) -> None:
     import multiprocessing
 
-    from ..bots.hints import BUDGET
+    from ..bots.hints import BUDGET, CONFIRM
 
     views = positions(count)
     context = multiprocessing.get_context("fork")
@@ -170,7 +171,7 @@ def bench_hints(count: int = 24, workers: int = 2) -> None:
     variants = (
         ("before", "pimc, 5 × 12"),
         ("now", "expert, 36 to the end"),
-        ("judged", f"expert, {BUDGET} to the end: the hint shown"),
+        ("judged", f"expert, {BUDGET} to the end + {CONFIRM} confirming: the hint shown"),
     )
     for name, label in variants:
         rows = [r[name] for r in results]
@@ -225,7 +226,8 @@ def judge_budgets(view) -> dict:
     found = {}
     for budget in BUDGETS:
         started = time.process_time()
-        found[budget] = hints(view, content, budget=budget[0], horizon=budget[1])
+        # (each budget alone: the rows of bots/hints.py's note, before any confirmation)
+        found[budget] = hints(view, content, budget=budget[0], horizon=budget[1], confirm=0)
         seconds[budget] = time.process_time() - started
     moves, keys = [], []
     pool = [h.action for f in found.values() for h in f]
