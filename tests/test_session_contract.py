@@ -129,13 +129,9 @@ async def next_decision(session, wanted=("turn", "decide")) -> Step:
             return step
         if step.kind == "over":
             raise AssertionError("the game ended first")
-        if step.kind == "bot":
-            session.bot_move()
-        elif step.kind == "privacy":
-            session.take_seat(step.seat)
-        elif step.kind == "window":
-            session.nobody_reacts()
-        elif step.kind == "wait":
+        if pass_step(session, step):
+            continue
+        if step.kind == "wait":
             await asyncio.sleep(0.01)
         elif step.kind in ("turn", "decide"):
             session.play(choice(session, session.view()))

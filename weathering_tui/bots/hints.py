@@ -46,22 +46,14 @@ CANDIDATES = 12
 #   192 to the end: 48 %, 2.0, 57 % (5.2), 0.52 s;  288: 57 %, 1.6, 68 % (4.3), 0.78 s;
 #   480 to the end: 55 %, 1.0, 75 % (3.3), 1.3 s — the one a player can trust most, in
 #     about 4.8× pimc's time (off the event loop, at low priority, cancellable).
-# `bench hints 200` on the final code: its first move is the reference's best in 64 %
-# (the best or one the reference cannot tell from it: 94 %), following it costs 0.9
-# points, shown within 5 points in 80 % (off by 3.1); a second reference as deep, on
-# other worlds, picks the first's best move in 58 % and is within 5 points of it in 85 %.
-# Against a reference 4× deeper (192 and 960 worlds; 40 positions), which agrees with
-# itself in 72 % and 100 %, the hint scores 60 % (80 % the best or alike), 0.9 points,
-# 80 % within 5 points: its own 480 rollouts (about 130 on the move it shows) are the
-# limit now, no longer the reference.
-# So the two moves the halving keeps to the end are played CONFIRM rollouts more (135
-# each, on worlds of their own): against that 4× reference, in one run on the same 40
-# positions, the chance shown is within 5 points in 90 % (off by 2.3; without: 80 %,
-# 3.2), the first move the reference's best in 50 % (without: 60 %; 4 positions of 40,
-# within that sample's noise), 1.1 points (0.9), in 2.2 s where pimc's hint takes 0.28
-# (without: 1.5 s). On 120 other positions (40 to 159) against that reference (which
-# agrees with itself in 78 % and 98 %): the reference's best in 67 % (89 % the best or
-# alike), 0.7 points, within 5 points in 92 % (off by 2.0), 2.3 s where pimc's is 0.30.
+# `bench hints 200` (before CONFIRM): the reference's best in 64 %, 0.9 points, within 5
+# points in 80 %; its reference, asked twice on other worlds, agrees with itself in only
+# 58 % and 85 %. Against a reference 4× deeper (192 and 960 worlds; it agrees with itself
+# in 72–78 % and 98–100 %) the hint's own rollouts were the limit (about 130 on the move
+# it shows), so its two finalists are played CONFIRM more: on 40 positions, within 5
+# points 80 % → 90 %, best move 60 % → 50 % (within the noise of 40); then on 120 other
+# positions (40 to 159): best 67 % (89 % best or alike), 0.7 points, within 5 points in
+# 92 % (off by 2.0), 2.3 s where pimc's hint takes 0.30 (without CONFIRM: 1.5 s).
 BUDGET = 480
 CONFIRM = 270  # rollouts more for the two finalists (SearchBot's `confirm`)
 HORIZON: int | None = None  # rounds a rollout plays before it is judged (None: to the end)
