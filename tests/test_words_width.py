@@ -1,0 +1,47 @@
+"""Every word the screens show has one width on any terminal.
+
+A variation selector (U+FE0F) asks a terminal to draw the symbol before it as a wide
+emoji, while Textual counts that symbol one cell wide: the line then pushes its
+border one cell right (the Characters help tab showed it on "⚖️ balanced"). A joiner
+(U+200D) makes the same disagreement. The screens say ⚖ and ☠ without the selector."""
+
+import pytest
+from rich.cells import cell_len
+
+from weathering_tui import words
+from weathering_tui.words import Tr
+
+AMBIGUOUS = {"\ufe0f": "emoji variation selector", "\u200d": "zero-width joiner"}
+
+
+def shown_texts(lang: str) -> list[str]:
+    tr = Tr(lang)
+    texts = list(words.STRINGS[lang].values()) + list(words.REFUSALS[lang].values())
+    texts += [words.RULES[lang], *words.SAVE_PROBLEMS[lang].values()]
+    texts += [f"{k} {v}" for k, v in [*words.HELP_KEYS[lang].values(), *words.LEGEND[lang]]]
+    texts += [tr.card(c) + " " + tr.card_text(c) for c in tr.content.cards]
+    texts += [tr.event(e) + " " + tr.event_text(e) for e in tr.content.events]
+    texts += [
+        tr.power(c) + " " + tr.power_text(c) + " " + tr.role(c) for c in tr.content.characters
+    ]
+    return texts
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_no_word_has_a_width_terminals_disagree_on(lang):
+    found = [
+        (text[:40], name)
+        for text in shown_texts(lang)
+        for ch, name in AMBIGUOUS.items()
+        if ch in text
+    ]
+    assert not found, found
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_the_difficulty_labels_keep_their_symbols(lang):
+    tr = Tr(lang)
+    labels = [tr("label." + name) for name in ("balanced", "hard", "deadly")]
+    assert [label.split()[0] for label in labels] == ["⚖", "🔥", "☠"]
+    # each symbol's width as Textual counts it: ⚖ and ☠ one cell, 🔥 two (wide by itself)
+    assert [cell_len(label.split()[0]) for label in labels] == [1, 2, 1]
