@@ -108,14 +108,12 @@ def effective_cost(state: GameState, seat: int, instance: str) -> int:
 
 def distinct(cards: list[str]) -> list[str]:
     """One instance per card id, in order: copies of a card are interchangeable choices."""
-    if len(cards) < 2:
-        return list(cards)
-    ids = list(map(card_id, cards))
-    order = dict.fromkeys(ids)  # each card once, in order of its first copy
-    if len(order) == len(ids):  # no two copies of a card: the common case
-        return list(cards)
-    first = dict(zip(reversed(ids), reversed(cards), strict=True))  # card -> its first copy
-    return list(map(first.__getitem__, order))
+    if len(cards) < 2 or len(set(map(card_id, cards))) == len(cards):
+        return list(cards)  # no two copies of a card: the common case
+    first: dict[str, str] = {}  # card -> its first copy, in order of first copies
+    for instance in cards:
+        first.setdefault(card_id(instance), instance)
+    return list(first.values())
 
 
 def ordered_from(state: GameState, members, start: int | None) -> list[int]:

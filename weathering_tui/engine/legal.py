@@ -31,7 +31,7 @@ from .common import (
     valid_targets,
 )
 from .effects import option_possible, take_eligible
-from .refusals import IllegalAction, explain, power_refusal, refuse
+from .refusals import IllegalAction, explain, refuse
 from .state import (
     ArrangeFrame,
     GameState,
@@ -111,8 +111,15 @@ def turn_actions(state: GameState, seat: int) -> list:
             ):
                 out.append(proposals[other])
     out.extend(tables.store_lists[seat][ap])  # StoreAp of 1 to all its PA
-    if not turn.power_used and power_refusal(state, seat) is None:
-        out.extend(_power_uses(state, seat, tables))
+    if not turn.power_used:  # power_refusal, read inline (most powers: not now)
+        power = state.content.characters[player.character].power
+        if (
+            power.timing == "own_turn"
+            and ap >= power_cost(state, seat)
+            and not (power.first_action_only and turn.acted)
+            and not (power.after_play_card and not turn.played_card)
+        ):
+            out.extend(_power_uses(state, seat, tables))
     out.append(tables.ends[seat])
     return out
 
