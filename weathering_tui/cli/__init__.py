@@ -1,8 +1,9 @@
-"""The `weathering` command line: its options (`build_parser`, usage errors in one line,
-in French where asked), `main`, which hands each command to its module (`saves.py`:
-check, list, replay, review; `net.py`: serve, join; `sim.py`: simulate, duel, balance;
-`join --bot`: net/headless.py; `export`: storage/redis_store.py), and playing at this
-terminal: new, load, learn (`_play`, which opens the app)."""
+"""The `weathering` command line: its options (`build_parser`; usage errors in one line
+and the help, in French where asked: cli/words.py), `main`, which hands each command to
+its module (`saves.py`: check, list, replay, review; `net.py`: serve, join; `sim.py`:
+simulate, duel, balance; `join --bot`: net/headless.py; `export`:
+storage/redis_store.py), and playing at this terminal: new, load, learn (`_play`, which
+opens the app)."""
 
 from __future__ import annotations
 
@@ -10,9 +11,12 @@ import argparse
 import os
 import sys
 
-from ..argline import Parser, count
+from ..argline import count
 from ..content import configuration_ids
+from .words import Parser as _Parser
+from .words import in_french as _in_french
 from .words import tr_for as _tr
+from .words import wants_french as _wants_french
 
 CONFIGURATIONS = configuration_ids()  # from the rules, never a literal list
 BOT_KINDS = ("random", "heuristic", "expert")
@@ -30,38 +34,6 @@ DIFFICULTIES = (
     "aux_poches_pleines",
     "insatiable",
 )
-
-
-class _Parser(Parser):
-    """argparse, but a usage error is one clear line (in French where asked) and exit 2."""
-
-    def error(self, message: str):
-        if _wants_french():
-            from ..words import Tr
-
-            tr = Tr("fr", screen=False)
-            self.exit(2, tr("cli.usage", prog=self.prog, problem=_french(message)) + "\n")
-        super().error(message)
-
-
-def _french(message: str) -> str:
-    import re
-
-    from ..words import ARGPARSE_FR
-
-    for pattern, replacement in ARGPARSE_FR:
-        if re.fullmatch(pattern, message):
-            return re.sub(pattern, replacement, message)
-    return message
-
-
-def _wants_french() -> bool:
-    from ..words import detect_lang
-
-    argv = sys.argv[1:]
-    if "--lang" in argv[:-1]:
-        return argv[argv.index("--lang") + 1] == "fr"
-    return any(a == "--lang=fr" for a in argv) or detect_lang() == "fr"
 
 
 _positive = count  # a whole number of at least 1
@@ -105,7 +77,8 @@ def _common(parser, sub: bool = True) -> None:
     )
 
 
-def build_parser() -> argparse.ArgumentParser:
+def build_parser(french: bool = False) -> argparse.ArgumentParser:
+    """The command line's options; `french`: their help in French."""
     parser = _Parser(
         prog="weathering",
         description="Weathering: Écolos restore the ecosystem, Lobbyistes wreck it.",
@@ -137,7 +110,7 @@ def build_parser() -> argparse.ArgumentParser:
         "--difficulty",
         choices=DIFFICULTIES,
         metavar="LEVEL",
-        help="balanced (⚖️), hard (🔥), deadly (☠️), or a Lobbyiste: fossilise, au_bras_long, "
+        help="balanced (⚖), hard (🔥), deadly (☠), or a Lobbyiste: fossilise, au_bras_long, "
         "aux_poches_pleines, insatiable (default: the configuration's fair level)",
     )
     load = commands.add_parser("load", help="resume a saved game")
@@ -172,7 +145,7 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument(
         "--lobbyist-character",
         choices=("fossilise", "au_bras_long", "aux_poches_pleines", "insatiable"),
-        help="character of the first Lobbyiste (a second one gets a ⚖️ partner)",
+        help="character of the first Lobbyiste (a second one gets a ⚖ partner)",
     )
     sim.add_argument(
         "--difficulty",
@@ -271,6 +244,8 @@ def build_parser() -> argparse.ArgumentParser:
     bal.add_argument("--games", type=_positive, default=100, help="games per cell (default 100)")
     bal.add_argument("--seed", type=_seed, default=1, help="seed of the first game (default 1)")
     bal.add_argument("--markdown", metavar="FILE", help="also write the table to FILE")
+    if french:
+        _in_french(parser)
     return parser
 
 
@@ -286,7 +261,7 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def _run(argv: list[str] | None) -> int:
-    args = build_parser().parse_args(argv)
+    args = build_parser(_wants_french(argv)).parse_args(argv)
     if args.command in ("check", "list", "replay", "review"):
         from . import saves
 

@@ -43,6 +43,8 @@ RULES: dict[str, str] = {lang: w["rules"] for lang, w in _WORDS.items()}
 SAVE_PROBLEMS: dict[str, dict[str, str]] = {lang: w["save_problems"] for lang, w in _WORDS.items()}
 # argparse's own English messages, as (pattern, replacement) in French.
 ARGPARSE_FR: list[tuple[str, str]] = [(a, b) for a, b in _WORDS["fr"]["argparse"]]
+# The command line's help in French, by its English sentence (the code's).
+CLI_HELP_FR: dict[str, str] = _WORDS["fr"]["cli_help"]
 
 
 def save_problem(lang: str, code: str, params: dict) -> str:
