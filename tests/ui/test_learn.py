@@ -101,3 +101,30 @@ async def test_the_guided_game_from_the_title_to_its_end(lang, size):
         await pilot.press("enter")  # back to the title
         await pilot.pause()
         assert isinstance(app.screen, TitleScreen)
+
+
+async def test_h_in_a_lesson_says_why_it_gives_no_hint():
+    """A learner who pressed `h` while a lesson led saw nothing happen: it now says that
+    the lesson leads, and no expert is asked."""
+    app = WeatheringApp(lang="en", saves_dir=None, pace=0, autosave=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("down", "enter")
+        for _ in range(300):
+            await pilot.pause(0.02)
+            screen = app.screen
+            if isinstance(screen, LessonModal):
+                await pilot.press("enter")
+            elif isinstance(screen, ChoiceModal):
+                await answer(pilot, screen, app.session.expected())
+            elif isinstance(screen, GameScreen) and screen._my_turn():
+                break
+        else:
+            raise AssertionError(f"no turn of the learner: {app.screen!r}")
+        app.clear_notifications()
+        await pilot.press("h")
+        await pilot.pause()
+        said = [n.message for n in app._notifications]
+        assert said == [app.tr("hint.in_lesson")]
+        assert not screen.hinting
+        assert isinstance(app.screen, GameScreen)

@@ -143,7 +143,7 @@ KEYS: tuple[Key, ...] = (
     Key("e", "end", "key.end", "e", _turn, _any(act.EndTurn)),
     # Offered in the footer only when possible; pressed otherwise, it says why not.
     Key("u", "undo", "key.undo", "u", lambda c: not c.busy, lambda c: not c.busy and c.may_undo),
-    Key("h", "hint", "key.hint", "h", lambda c: not c.busy and c.may_hint),
+    Key("h", "hint", "key.hint", "h", lambda c: not c.busy, lambda c: not c.busy and c.may_hint),
     Key("space", "skip", "key.skip", "␣", lambda c: c.bot_turn),
     Key("question_mark,f1", "help", "key.help", "?"),
     Key("c", "cards", "key.cards"),

@@ -192,6 +192,8 @@ class GameKeys(GameHost):
         from ...bots.hints import HintSlot, Stopped, background_priority
 
         if not self.may_hint():
+            if self.lessons.todo():  # a lesson leads: `h` says why it gives nothing
+                self.notify(self.tr("hint.in_lesson"), markup=False)
             return
         view = self.session.hint_view()
         self.workers.cancel_group(self, "hint")
