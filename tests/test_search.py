@@ -173,6 +173,17 @@ def test_a_damage_card_hurts_an_ecologist_and_helps_a_lobbyist():
         assert harmful == ({"megafeux"} if seat == 0 else {"eoliennes"})
 
 
+def test_a_card_costing_every_ecolo_pa_hurts_an_ecologist_only():
+    state = start("2v1", seed=3)
+    for seat in (0, 2):
+        set_hand(state, seat, "matraquage_publicitaire", "eoliennes")
+        turn_of(state, seat, ap=10)
+        view = view_for(state, seat)
+        by_card = {a.card.split("#")[0]: a for a in view.legal if isinstance(a, act.PlayCard)}
+        harmful = {c for c, a in by_card.items() if harms_own_side(SearchBot(seed=1), view, a)}
+        assert harmful == ({"matraquage_publicitaire"} if seat == 0 else {"eoliennes"})
+
+
 def test_hints_carry_their_interval_and_are_blind_to_hidden_cards():
     state = turn_views(count=1, first_seed=730)[0]
     seat = state.pending.seat

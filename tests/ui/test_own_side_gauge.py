@@ -30,3 +30,37 @@ async def test_an_ecolo_s_damage_card_asks_before_it_is_played():
         await wait_for(pilot, lambda: app.session.view().version > version)
         played = [a for a in app.session.game.actions if isinstance(a, act.PlayCard)]
         assert played[-1].card.startswith("mangroves")
+
+
+async def test_an_ecolo_s_card_that_costs_every_ecolo_pa_asks_first():
+    """Seen in a play-test: an Écolo's `p` on Advertising blitz ("each Écolo loses 2 PA")
+    played it at once and cost the player their PA; the gauge check let it through."""
+    game = at(setup_for("1v1", seed=11), human_turn(0, 1))
+    set_hand(game.state, 0, "matraquage_publicitaire", "mangroves")
+    game.state.players[0].ap = 6
+    app = WeatheringApp(lang="en", saves_dir=None, game=game, pace=0, autosave=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        version = app.session.view().version
+        await pilot.press("1", "p")
+        await wait_for(pilot, lambda: isinstance(app.screen, ChoiceModal))
+        await pilot.pause()
+        assert app.screen.title_text == "Against your own side?"
+        assert "this hits your own side" in app.screen.body
+        await pilot.press("enter")  # the safe answer: nothing played
+        await wait_for(pilot, lambda: not isinstance(app.screen, ChoiceModal))
+        assert app.session.view().version == version
+        assert app.session.view().me.ap == 6
+
+
+def test_a_whole_side_s_loss_is_against_that_side_only():
+    from weathering_tui.content import default_content
+    from weathering_tui.content import effects as fx
+
+    cards = default_content().cards
+    blitz = cards["matraquage_publicitaire"].cartouches[0]  # each Écolo loses 2 PA
+    assert fx.against_side(blitz, "ecologist")
+    assert not fx.against_side(blitz, "lobbyist")
+    assert not fx.against_side(cards["mangroves"].cartouches[0], "ecologist")
+    gift = (fx.GainAp(who="each_lobbyist", amount=1),)
+    assert fx.against_side(gift, "ecologist") and not fx.against_side(gift, "lobbyist")

@@ -186,14 +186,18 @@ def _sure_best(ranked: list[Estimate]) -> bool:
 
 def harms_own_side(bot: SearchBot, view: View, action) -> bool:
     """A card played now against the player's own side: it moves the gauge the wrong
-    way, or aims a blow at an ally or a gift at an opponent."""
+    way, aims a blow at an ally or a gift at an opponent, or falls on the player's
+    whole side (every Écolo loses PA, played by an Écolo)."""
     if not isinstance(action, act.PlayCard):
         return False
+    from ..content import effects as fx
     from .expert import aimed_wrong
 
     if aimed_wrong(bot.heuristic, view, action):
         return True
     card = bot.heuristic.card(action.card)
+    if fx.against_side(card.cartouches[action.cartouche], view.me.side):
+        return True
     swing = bot.heuristic.swing(card.cartouches[action.cartouche], view)
     return swing < 0 if view.me.side == "ecologist" else swing > 0
 

@@ -252,6 +252,22 @@ def aim(effects) -> str | None:
     return None
 
 
+def against_side(effects, side: str) -> bool:
+    """Whether effects that fall on a whole side (`who = "each_ecologist"`…, no target
+    chosen) work against `side`: its players lose PA or cards, or the other side's
+    draw or gain PA (Advertising blitz played by an Écolo costs every Écolo 2 PA)."""
+    for effect in effects:
+        who = getattr(effect, "who", "")
+        if who not in ("each_ecologist", "each_lobbyist"):
+            continue
+        own = who == f"each_{side}"
+        if own and isinstance(effect, LoseAp | DiscardRandom | DiscardOwn):
+            return True
+        if not own and isinstance(effect, Draw | GainAp):
+            return True
+    return False
+
+
 def target_selector(effects) -> str | None:
     """The `target:*` selector named by a list of effects, if any (at most one per list)."""
     for effect in effects:

@@ -159,6 +159,29 @@ def gauge_against_own_side(content, view: View, action) -> bool:
     return swing < 0 if view.me.side == "ecologist" else swing > 0
 
 
+def side_against_own_side(content, view: View, action) -> bool:
+    """A card or power whose effects on a whole side work against the player's own
+    (`fx.against_side`: every Écolo loses PA, played by an Écolo)."""
+    if not 0 <= view.seat < len(view.players):
+        return False
+    return fx.against_side(target_effects(content, view, action), view.me.side)
+
+
+def own_side_harm(content, view: View, action) -> str | None:
+    """How a move works against the player's own side, as the confirmation says it:
+    "gauge", "side" (a whole side's PA or cards), "self", "ally" or "gift"; None when
+    it does not."""
+    if gauge_against_own_side(content, view, action):
+        return "gauge"
+    if side_against_own_side(content, view, action):
+        return "side"
+    if against_own_side(content, view, action):
+        if view.players[action.target].side != view.me.side:
+            return "gift"
+        return "self" if action.target == view.seat else "ally"
+    return None
+
+
 def aimed_well_first(content, view: View, actions: list) -> list:
     """The same choices, those aimed as a player almost always wants first (a Storm at
     an opponent, a draw for oneself): the highlighted default must never be the one
@@ -167,7 +190,7 @@ def aimed_well_first(content, view: View, actions: list) -> list:
     return sorted(
         actions,
         key=lambda a: (
-            gauge_against_own_side(content, view, a),
+            gauge_against_own_side(content, view, a) or side_against_own_side(content, view, a),
             against_own_side(content, view, a),
         ),
     )

@@ -14,12 +14,7 @@ import attrs
 from ...engine import actions as act
 from ...engine import card_id
 from ...play import flow as fl
-from ...words.describe import (
-    against_own_side,
-    choice_label,
-    decision_title,
-    gauge_against_own_side,
-)
+from ...words.describe import choice_label, decision_title, own_side_harm
 from .choice import HINT, UNDO, ChoiceModal
 from .part import ScreenPart
 from .privacy import PrivacyScreen
@@ -262,23 +257,19 @@ class Shows(ScreenPart):
             self.screen.advance()
 
     def _against_own_side(self, action) -> bool:
-        """Aimed at one's own side, or moving the gauge the other side's way."""
-        content, view = self.tr.content, self.view()
-        return against_own_side(content, view, action) or gauge_against_own_side(
-            content, view, action
-        )
+        """Aimed at one's own side, hitting it whole, or moving the gauge the other
+        side's way."""
+        return own_side_harm(self.tr.content, self.view(), action) is not None
 
     def _confirm_own_side(self, action, again: Callable[[], None] | None = None) -> None:
-        """A blow aimed at oneself or an ally (or a gift at an opponent) is played only
-        once confirmed: one key, and the safe answer is the one highlighted."""
+        """A blow aimed at oneself or an ally (or a gift at an opponent), or one that
+        falls on one's whole side, is played only once confirmed: one key, and the safe
+        answer is the one highlighted."""
         view = self.view()
-        if gauge_against_own_side(self.tr.content, view, action):
-            target, key = view.me, "own_side.gauge"
-        else:
-            target = view.players[action.target]
-            key = "own_side.self" if action.target == view.seat else "own_side.ally"
-            if target.side != view.me.side:
-                key = "own_side.gift"
+        harm = own_side_harm(self.tr.content, view, action)
+        aimed = harm in ("self", "ally", "gift")
+        target = view.players[action.target] if aimed else view.me
+        key = f"own_side.{harm}"
         options = [(self.tr("own_side.no"), None), (self.tr("own_side.yes"), action)]
         self.flow.hold()
         self.app.push_screen(
