@@ -97,7 +97,8 @@ def test_a_decision_of_the_setup_is_said_so_not_round_0():
 
     assert review_when(Tr("en"), 0) == "setup"
     assert review_when(Tr("fr"), 0) == "mise en place"
-    assert review_when(Tr("en"), 3) == "round 3"
+    assert review_when(Tr("en"), 3) == "phase 1, round 3"
+    assert review_when(Tr("fr"), 6) == "phase 2, tour 1"  # as the header numbers it
 
 
 def test_a_review_never_tells_a_seat_to_hurt_its_own_side(monkeypatch):

@@ -50,7 +50,7 @@ def box_clear_of_its_panes(app, modal) -> None:
 @pytest.mark.parametrize(("lang", "size"), [("fr", (80, 24)), ("en", (80, 24)), ("fr", (120, 40))])
 async def test_the_guided_game_from_the_title_to_its_end(lang, size):
     app = WeatheringApp(lang=lang, saves_dir=None, pace=0, autosave=False)
-    lessons, refused, ending = 0, False, None
+    lessons, refused, ending, hinted_in_dialog = 0, False, None, False
     async with app.run_test(size=size) as pilot:
         await pilot.pause()
         await pilot.press("down", "enter")  # "Apprendre à jouer" under "Nouvelle partie"
@@ -73,6 +73,17 @@ async def test_the_guided_game_from_the_title_to_its_end(lang, size):
                 if session.expected() is not None and isinstance(
                     screen.options[0][1], act.Action.__args__
                 ):
+                    # the bottom line points into the dialog, not at the key that opened it
+                    in_dialog = app.tr("learn.todo.dialog", label="")
+                    assert screen.keys.startswith(in_dialog), screen.keys
+                    if not hinted_in_dialog:  # `h` there says why it gives nothing
+                        hinted_in_dialog = True
+                        app.clear_notifications()
+                        await pilot.press("h")
+                        await pilot.pause()
+                        said = [n.message for n in app._notifications]
+                        assert said == [app.tr("hint.in_lesson")], said
+                        app.clear_notifications()
                     await answer(pilot, screen, session.expected())
                 else:
                     await pilot.press("1")  # the transition summary, the recap

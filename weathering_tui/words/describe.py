@@ -5,6 +5,7 @@ from __future__ import annotations
 from ..content import effects as fx
 from ..engine import PendingView, View, card_id
 from ..engine import actions as act
+from ..engine.common import round_in_phase
 from . import Tr
 
 
@@ -197,8 +198,13 @@ def aimed_well_first(content, view: View, actions: list) -> list:
 
 
 def review_when(tr, round_: int) -> str:
-    """When a reviewed decision was taken: its round, or the setup (the mulligan)."""
-    return tr("review.round", round=round_) if round_ else tr("review.setup")
+    """When a reviewed decision was taken, as the header numbers it ("phase 2, round 1"
+    for the game's sixth round), or the setup (the mulligan)."""
+    if not round_:
+        return tr("review.setup")
+    per = tr.content.constants.rounds_per_phase
+    phase = (round_ - 1) // per + 1
+    return tr("review.round", phase=phase, turn=round_in_phase(round_, phase, per))
 
 
 def move_label(tr: Tr, view: View, action) -> str:

@@ -57,9 +57,11 @@ class ChoiceModal(ModalScreen[Any]):
         can_undo: bool = False,
         numbers: list[int] | None = None,
         can_hint: bool = False,
+        no_hint: str = "",
     ):
         super().__init__()
         self.can_hint = can_hint  # h closes the dialog to ask the expert (it comes back)
+        self.no_hint = no_hint  # else what h says, if anything (a lesson leads)
         self.can_undo = can_undo  # u takes back the player's last move (the dialog closes)
         # Each option's number and key, when they are not its place in the list (seats
         # are numbered as the lobby shows them: the free seat 2 is 2, even if alone).
@@ -164,6 +166,8 @@ class ChoiceModal(ModalScreen[Any]):
     def action_hint(self) -> None:
         if self.can_hint:
             self.answer(HINT)
+        elif self.no_hint:
+            self.app.notify(self.no_hint, markup=False)
 
 
 def _numbered(number: int, label: str) -> str:

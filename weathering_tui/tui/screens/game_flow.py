@@ -221,6 +221,7 @@ class Shows(ScreenPart):
             keys=self._decision_keys(can_back),
             can_undo=self.screen.may_undo(),
             can_hint=self.screen.may_hint(),
+            no_hint=self.tr("hint.in_lesson") if self.screen.lessons.todo() else "",
         )
         self.asked_legal = view.legal
         self.asked_can_back = can_back  # (a hint's Escape asks this very dialog again)

@@ -86,7 +86,7 @@ class GameKeys(GameHost):
                 title,
                 options,
                 body=body,
-                keys=self.lessons.todo() or self.tr("back"),
+                keys=self.lessons.todo(in_dialog=True) or self.tr("back"),
                 can_back=True,
             ),
             # "No: choose again" on a blow at one's own side comes back to this dialog

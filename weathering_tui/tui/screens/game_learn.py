@@ -45,15 +45,16 @@ class Lessons(ScreenPart):
     """The guided game's words on the game screen (a part the screen holds:
     `screen.lessons`)."""
 
-    def todo(self) -> str:
-        """What the lesson expects now, in words, with its key ("" outside a lesson)."""
+    def todo(self, in_dialog: bool = False) -> str:
+        """What the lesson expects now, in words, with its key ("" outside a lesson);
+        `in_dialog`: said for a dialog of the turn, open now (how much PA to store)."""
         expected = self.session.expected() if self.session.can.guide else None
         if expected is None:
             return ""
         tr, view = self.tr, self.view()
         label = move_label(tr, view, expected)
         key = MOVE_KEYS.get(type(expected))
-        if view.pending is None or view.pending.kind != "turn" or key is None:
+        if in_dialog or view.pending is None or view.pending.kind != "turn" or key is None:
             return tr("learn.todo.dialog", label=label)
         if isinstance(expected, CARD_MOVES):
             card = tr.card(expected.card)

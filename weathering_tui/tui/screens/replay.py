@@ -135,8 +135,8 @@ class ReplayScreen(Screen[None]):
         else:
             hand.show(view, tr, selected=-1, deck=True)  # its deck under it
             self.query_one(LogPane).show(view, tr)
-        keys = [("←→", tr("replay.key.action")), ("PgUp/Dn", tr("replay.key.turn"))]
-        keys += [("[ ]", tr("replay.key.round")), ("Home/End", tr("replay.key.edge"))]
+        keys = [("←→", tr("replay.key.action")), (tr("replay.keys.page"), tr("replay.key.turn"))]
+        keys += [("[ ]", tr("replay.key.round")), (tr("replay.keys.edge"), tr("replay.key.edge"))]
         if len(view.players) > 1:
             keys.append((f"1-{len(view.players)}", tr("replay.key.seat")))
         if self.session.timeline.over:
