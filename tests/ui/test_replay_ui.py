@@ -92,6 +92,17 @@ async def test_v_in_a_replay_reviews_the_seat_and_jumps_to_a_costly_decision(tmp
     from weathering_tui.tui.screens.choice import ChoiceModal
 
     monkeypatch.setattr(replay_screen, "REVIEW_BUDGET", 4)  # the plumbing, not the search
+    import threading
+
+    from weathering_tui.bots import review as review_module
+
+    go_on, reviewed = threading.Event(), review_module.review_decisions
+
+    def held(*args, **kwargs):  # the review waits until the test has seen its notice
+        go_on.wait(30)
+        return reviewed(*args, **kwargs)
+
+    monkeypatch.setattr(review_module, "review_decisions", held)
     setup = Setup.standard("1v1", seed=8)
     state, actions = play_game(setup, "random", lobbyists="heuristic", stop_after=40)
     write_save(tmp_path / "g.toml", SavedGame(setup, state, NOW, NOW))
@@ -104,6 +115,10 @@ async def test_v_in_a_replay_reviews_the_seat_and_jumps_to_a_costly_decision(tmp
         replay = app.screen
         assert isinstance(replay, ReplayScreen)
         await pilot.press("v")
+        await pilot.pause()
+        said = [n.message for n in app._notifications]
+        assert said == [app.tr("replay.reviewing")]  # while it works, it says so
+        go_on.set()
         for _ in range(400):
             await pilot.pause(0.05)
             if isinstance(app.screen, ChoiceModal):
@@ -111,6 +126,7 @@ async def test_v_in_a_replay_reviews_the_seat_and_jumps_to_a_costly_decision(tmp
         await pilot.pause()  # (on screen, as a player sees it, before a key answers it)
         dialog = app.screen
         assert isinstance(dialog, ChoiceModal)
+        assert not app._notifications, "the notice goes with the work"
         assert replay.session.seat in replay.reviews
         items = replay.reviews[replay.session.seat].seats.get(replay.session.seat, ())
         assert [index for _, index in dialog.options] == [c.index for c in items]

@@ -181,7 +181,9 @@ class ReplayScreen(Screen[None]):
         from ...bots.search import Stopped
 
         seat, game = self.session.seat, self.session.timeline.game
-        self.notify(self.tr("replay.reviewing"), markup=False, timeout=4)
+        # Shown until the review is done or stopped (a 4 s notice left a play-test
+        # looking at nothing for the last seconds of a 7 s review).
+        self.notify(self.tr("replay.reviewing"), markup=False, timeout=600)
 
         def work():
             worker = get_current_worker()
@@ -199,9 +201,10 @@ class ReplayScreen(Screen[None]):
     def on_worker_state_changed(self, event) -> None:
         from textual.worker import WorkerState
 
-        if event.worker.group != "review" or event.state != WorkerState.SUCCESS:
+        if event.worker.group != "review" or not event.worker.is_finished:
             return
-        if event.worker.result is None:
+        self.app.clear_notifications()  # "the expert reviews…" ends with the work
+        if event.state != WorkerState.SUCCESS or event.worker.result is None:
             return
         seat, result = event.worker.result
         self.reviews[seat] = result
