@@ -37,7 +37,7 @@ BOTS: dict[str, MakeBot] = {
     "expert_free": SearchBot,
     # on its turn only and not anchored (the expert before every decision was searched),
     "expert_turn": functools.partial(SearchBot, aside=0.0),
-    # with four times the work,
+    # with four times the work of the expert before its budget was 56 (48),
     "expert_deep": functools.partial(SearchBot, budget=192, anchor=1.0),
     # with each rollout judged by bots/value.py at the next round's start (shorter
     # rollouts: four times the budget in the same time),
