@@ -59,6 +59,11 @@ class GameKeys(GameHost):
                 self.selected = index
                 self.refresh_view()
                 event.stop()
+            elif hand and not self.busy:
+                # Said, not ignored: "4 p" with three cards played the card selected
+                # before, and the player never knew the 4 had done nothing.
+                self.notify(self.tr("hand.no_card", n=index + 1, count=len(hand)), markup=False)
+                event.stop()
 
     def _offered(self, action: str) -> bool:
         """Whether the footer shows the key now."""
