@@ -145,35 +145,36 @@ def test_a_fair_deal_is_the_game_a_new_player_gets(configuration):
     assert len(dealt) > 1  # any characters: other labels than the fair one come up
 
 
-def test_the_belief_fit_finds_the_slope_that_made_the_outcomes():
-    """Outcomes made by a known model (slope 0.5 on the log-odds), as exact counts: the
-    fit finds it, and `calibrated` reads it (RAW: the share as it is)."""
+def test_the_belief_fit_finds_the_slope_and_shift_that_made_the_outcomes():
+    """Outcomes made by a known model (slope 0.5 and shift 0.3 on the log-odds), as exact
+    counts: the fit finds it, and `calibrated` reads it (RAW: the share as it is)."""
     from weathering_tui.bots import belief
 
     pairs = []
     for k in range(1, 20):
         share = k / 20
-        chance = 1 / (1 + math.exp(-0.5 * belief.logit(share)))
+        chance = 1 / (1 + math.exp(-(0.5 * belief.logit(share) + 0.3)))
         wins = round(chance * 2000)
         pairs += [(share, 1)] * wins + [(share, 0)] * (2000 - wins)
-    slope = belief.fit(pairs)
+    slope, shift = belief.fit(pairs)
     assert slope == pytest.approx(0.5, abs=0.01)
-    old = belief.SLOPE
+    assert shift == pytest.approx(0.3, abs=0.01)
+    old = belief.SLOPE, belief.SHIFT
     try:
-        belief.SLOPE = slope
-        expected = 1 / (1 + math.exp(-0.5 * math.log(0.8 / 0.2)))
+        belief.SLOPE, belief.SHIFT = slope, shift
+        expected = 1 / (1 + math.exp(-(0.5 * math.log(0.8 / 0.2) + 0.3)))
         assert belief.calibrated(0.8) == pytest.approx(expected, abs=0.01)
-        assert belief.calibrated(0.5) == pytest.approx(0.5)
+        assert belief.calibrated(0.5) == pytest.approx(1 / (1 + math.exp(-0.3)), abs=0.01)
         assert belief.calibrated(1.0) < 0.99  # a share of 1 is never told certain
         belief.RAW = True
         assert belief.calibrated(0.37) == 0.37
     finally:
-        belief.SLOPE = old
+        belief.SLOPE, belief.SHIFT = old
         belief.RAW = False
 
 
 def test_the_expert_tells_its_calibrated_belief():
-    """What the duels score is the chance told: the rollouts' share read by the slope."""
+    """What the duels score is the chance told: the rollouts' share read by the fit."""
     from weathering_tui.bots import HeuristicBot, belief
     from weathering_tui.bots.search import SearchBot
     from weathering_tui.engine import Setup, apply, new_game, view_for
@@ -188,5 +189,4 @@ def test_the_expert_tells_its_calibrated_belief():
     bot = SearchBot(seed=1, budget=12)
     bot.choose(view)
     assert share is not None and bot.belief == pytest.approx(belief.calibrated(share))
-    assert share != 0.5 and bot.belief != share  # (told nearer even odds)
-    assert abs(bot.belief - 0.5) < abs(share - 0.5)
+    assert bot.belief != share  # (read through the fit, not told as it is)
