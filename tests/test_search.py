@@ -161,27 +161,19 @@ def test_moves_the_search_cannot_tell_apart_are_said_to_be_tied():
     assert arrange(sure, lambda a: False)[1] is False
 
 
-def test_a_damage_card_hurts_an_ecologist_and_helps_a_lobbyist():
+@pytest.mark.parametrize(
+    "ecologist_harm",
+    ["megafeux", "matraquage_publicitaire"],  # −PV; every Écolo loses 2 PA
+)
+def test_a_card_against_the_ecologists_hurts_an_ecologist_and_helps_a_lobbyist(ecologist_harm):
     state = start("2v1", seed=3)
     for seat in (0, 2):
-        set_hand(state, seat, "megafeux", "eoliennes")
-        turn_of(state, seat, ap=10)
-        view = view_for(state, seat)
-        bot = SearchBot(seed=1)
-        by_card = {a.card.split("#")[0]: a for a in view.legal if isinstance(a, act.PlayCard)}
-        harmful = {card for card, a in by_card.items() if harms_own_side(bot, view, a)}
-        assert harmful == ({"megafeux"} if seat == 0 else {"eoliennes"})
-
-
-def test_a_card_costing_every_ecolo_pa_hurts_an_ecologist_only():
-    state = start("2v1", seed=3)
-    for seat in (0, 2):
-        set_hand(state, seat, "matraquage_publicitaire", "eoliennes")
+        set_hand(state, seat, ecologist_harm, "eoliennes")
         turn_of(state, seat, ap=10)
         view = view_for(state, seat)
         by_card = {a.card.split("#")[0]: a for a in view.legal if isinstance(a, act.PlayCard)}
         harmful = {c for c, a in by_card.items() if harms_own_side(SearchBot(seed=1), view, a)}
-        assert harmful == ({"matraquage_publicitaire"} if seat == 0 else {"eoliennes"})
+        assert harmful == ({ecologist_harm} if seat == 0 else {"eoliennes"})
 
 
 def test_hints_carry_their_interval_and_are_blind_to_hidden_cards():

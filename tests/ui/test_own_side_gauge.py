@@ -2,6 +2,7 @@
 in play: an Écolo's `p` on the first card of the hand played Plastic pollution at once).
 "No" is highlighted: Enter alone plays nothing."""
 
+import pytest
 from helpers import set_hand
 
 from weathering_tui.engine import actions as act
@@ -11,32 +12,18 @@ from weathering_tui.tui.screens.choice import ChoiceModal
 from .games import at, human_turn, setup_for, wait_for
 
 
-async def test_an_ecolo_s_damage_card_asks_before_it_is_played():
-    game = at(setup_for("2v1", seed=11), human_turn(0, 1))
-    set_hand(game.state, 0, "deforestation", "mangroves")
-    game.state.players[0].ap = 6
-    app = WeatheringApp(lang="en", saves_dir=None, game=game, pace=0, autosave=False)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        version = app.session.view().version
-        await pilot.press("1", "p")  # Deforestation: −3 PV
-        await wait_for(pilot, lambda: isinstance(app.screen, ChoiceModal))
-        await pilot.pause()
-        assert app.screen.title_text == "Against your own side?"
-        await pilot.press("enter")  # the safe answer: nothing played
-        await wait_for(pilot, lambda: not isinstance(app.screen, ChoiceModal))
-        assert app.session.view().version == version
-        await pilot.press("2", "p")  # Mangroves: +2 PV, played at once
-        await wait_for(pilot, lambda: app.session.view().version > version)
-        played = [a for a in app.session.game.actions if isinstance(a, act.PlayCard)]
-        assert played[-1].card.startswith("mangroves")
-
-
-async def test_an_ecolo_s_card_that_costs_every_ecolo_pa_asks_first():
-    """Seen in a play-test: an Écolo's `p` on Advertising blitz ("each Écolo loses 2 PA")
-    played it at once and cost the player their PA; the gauge check let it through."""
-    game = at(setup_for("1v1", seed=11), human_turn(0, 1))
-    set_hand(game.state, 0, "matraquage_publicitaire", "mangroves")
+@pytest.mark.parametrize(
+    ("config", "harm", "said"),
+    [
+        ("2v1", "deforestation", "moves the gauge the other side's way"),  # −3 PV
+        # Seen in a play-test: Advertising blitz ("each Écolo loses 2 PA") was played at
+        # once and cost the player their PA; the gauge check let it through.
+        ("1v1", "matraquage_publicitaire", "this hits your own side"),
+    ],
+)
+async def test_an_ecolo_s_card_against_the_ecolos_asks_before_it_is_played(config, harm, said):
+    game = at(setup_for(config, seed=11), human_turn(0, 1))
+    set_hand(game.state, 0, harm, "mangroves")
     game.state.players[0].ap = 6
     app = WeatheringApp(lang="en", saves_dir=None, game=game, pace=0, autosave=False)
     async with app.run_test(size=(80, 24)) as pilot:
@@ -46,11 +33,15 @@ async def test_an_ecolo_s_card_that_costs_every_ecolo_pa_asks_first():
         await wait_for(pilot, lambda: isinstance(app.screen, ChoiceModal))
         await pilot.pause()
         assert app.screen.title_text == "Against your own side?"
-        assert "this hits your own side" in app.screen.body
+        assert said in app.screen.body
         await pilot.press("enter")  # the safe answer: nothing played
         await wait_for(pilot, lambda: not isinstance(app.screen, ChoiceModal))
         assert app.session.view().version == version
         assert app.session.view().me.ap == 6
+        await pilot.press("2", "p")  # Mangroves: +2 PV, played at once
+        await wait_for(pilot, lambda: app.session.view().version > version)
+        played = [a for a in app.session.game.actions if isinstance(a, act.PlayCard)]
+        assert played[-1].card.startswith("mangroves")
 
 
 def test_a_whole_side_s_loss_is_against_that_side_only():
