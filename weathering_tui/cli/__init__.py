@@ -87,7 +87,12 @@ def build_parser(french: bool = False) -> argparse.ArgumentParser:
     commands = parser.add_subparsers(dest="command", parser_class=_Parser)
     new = commands.add_parser("new", help="start a game straight away")
     _common(new)
-    new.add_argument("--config", choices=CONFIGURATIONS, default="2v1", help="configuration XvY")
+    new.add_argument(
+        "--config",
+        choices=CONFIGURATIONS,
+        default="2v1",
+        help="X Écolos against Y Lobbyistes (default 2v1); you play the first Écolo",
+    )
     new.add_argument(
         "--humans",
         type=int,
@@ -98,7 +103,10 @@ def build_parser(french: bool = False) -> argparse.ArgumentParser:
     new.add_argument("--seed", type=_seed, help="seed (default: random)")
     new.add_argument("--no-events", action="store_true", help="mode Découverte: no events")
     new.add_argument(
-        "--bots", choices=BOT_KINDS, default="heuristic", help="who plays the other seats"
+        "--bots",
+        choices=BOT_KINDS,
+        default="heuristic",
+        help="who plays the other seats (default heuristic)",
     )
     new.add_argument(
         "--ask-all",
