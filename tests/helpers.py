@@ -341,3 +341,21 @@ def pass_step(session, step) -> bool:
     else:
         return False
     return True
+
+
+def shown_texts(lang: str) -> list[str]:
+    """Every text the screens show in `lang`: the words, refusals, rules, save problems,
+    help keys and legend, and the cards', events' and powers' names and texts."""
+    from weathering_tui import words
+    from weathering_tui.words import Tr
+
+    tr = Tr(lang)
+    texts = list(words.STRINGS[lang].values()) + list(words.REFUSALS[lang].values())
+    texts += [words.RULES[lang], *words.SAVE_PROBLEMS[lang].values()]
+    texts += [f"{k} {v}" for k, v in [*words.HELP_KEYS[lang].values(), *words.LEGEND[lang]]]
+    texts += [tr.card(c) + " " + tr.card_text(c) for c in tr.content.cards]
+    texts += [tr.event(e) + " " + tr.event_text(e) for e in tr.content.events]
+    texts += [
+        tr.power(c) + " " + tr.power_text(c) + " " + tr.role(c) for c in tr.content.characters
+    ]
+    return texts

@@ -4,7 +4,8 @@
 import re
 from pathlib import Path
 
-from weathering_tui import words
+from helpers import shown_texts
+
 from weathering_tui.play.learn import load_script
 from weathering_tui.words import Tr
 
@@ -13,16 +14,7 @@ ENGLISH_ONLY = re.compile(r"\bLobbyists?\b")
 
 
 def english_texts() -> list[str]:
-    tr = Tr("en")
-    texts = list(words.STRINGS["en"].values()) + list(words.REFUSALS["en"].values())
-    texts += [words.RULES["en"], *words.SAVE_PROBLEMS["en"].values()]
-    texts += [f"{k} {v}" for k, v in [*words.HELP_KEYS["en"].values(), *words.LEGEND["en"]]]
-    texts += [tr.card(c) + " " + tr.card_text(c) for c in tr.content.cards]
-    texts += [tr.event(e) + " " + tr.event_text(e) for e in tr.content.events]
-    texts += [
-        tr.power(c) + " " + tr.power_text(c) + " " + tr.role(c) for c in tr.content.characters
-    ]
-    return texts
+    return shown_texts("en")
 
 
 def test_english_says_lobbyiste_never_lobbyist():
@@ -58,7 +50,6 @@ def test_a_store_announced_says_its_pa_once():
     """ "Amir announces: stores 3 PA", not "stores 3 PA · 3 PA"; other moves say their cost."""
     from weathering_tui.engine import new_game, view_for
     from weathering_tui.sim.simulate import setup_for
-    from weathering_tui.words import Tr
     from weathering_tui.words.describe import announcement
 
     view = view_for(new_game(setup_for("1v1", seed=3)), 0)

@@ -6,25 +6,12 @@ border one cell right (the Characters help tab showed it on "⚖️ balanced"). 
 (U+200D) makes the same disagreement. The screens say ⚖ and ☠ without the selector."""
 
 import pytest
+from helpers import shown_texts
 from rich.cells import cell_len
 
-from weathering_tui import words
 from weathering_tui.words import Tr
 
 AMBIGUOUS = {"\ufe0f": "emoji variation selector", "\u200d": "zero-width joiner"}
-
-
-def shown_texts(lang: str) -> list[str]:
-    tr = Tr(lang)
-    texts = list(words.STRINGS[lang].values()) + list(words.REFUSALS[lang].values())
-    texts += [words.RULES[lang], *words.SAVE_PROBLEMS[lang].values()]
-    texts += [f"{k} {v}" for k, v in [*words.HELP_KEYS[lang].values(), *words.LEGEND[lang]]]
-    texts += [tr.card(c) + " " + tr.card_text(c) for c in tr.content.cards]
-    texts += [tr.event(e) + " " + tr.event_text(e) for e in tr.content.events]
-    texts += [
-        tr.power(c) + " " + tr.power_text(c) + " " + tr.role(c) for c in tr.content.characters
-    ]
-    return texts
 
 
 @pytest.mark.parametrize("lang", ["fr", "en"])

@@ -15,6 +15,7 @@ import attrs
 # Who is affected (§6.1). `target:*` is fixed by the acting player when announcing.
 TARGET_SELECTORS = ("any_player", "other_player", "lobbyist", "ecologist")
 GROUPS = ("all_players", "each_ecologist", "each_lobbyist")
+GROUP_SIDE = {"each_ecologist": "ecologist", "each_lobbyist": "lobbyist"}  # a whole side
 WHO_VALUES = ("self", *(f"target:{s}" for s in TARGET_SELECTORS), *GROUPS)
 
 
@@ -237,33 +238,33 @@ HARMS = "harms"  # the target loses PA or cards at random
 HELPS = "helps"  # the target draws, is given cards or gains PA
 
 
+def _treats(effect) -> str | None:
+    """How an effect treats the players it falls on: HARMS, HELPS, or None."""
+    if isinstance(effect, LoseAp | DiscardRandom):
+        return HARMS
+    if isinstance(effect, Draw | GiveCards | GainAp):  # (Green tax's 3 PA)
+        return HELPS
+    return None
+
+
 def aim(effects) -> str | None:
     """How a list of effects treats the player chosen as its target: HARMS, HELPS, or
     None (no target, or a fair swap). One home for the rule the target dialog (harmful
     effects aim at an opponent first, and ask before hitting one's own side), the
     expert's candidates and the hints all follow."""
     for effect in effects:
-        if not aimed(effect):
-            continue
-        if isinstance(effect, LoseAp | DiscardRandom):
-            return HARMS
-        if isinstance(effect, Draw | GiveCards | GainAp):  # (Green tax's 3 PA)
-            return HELPS
+        if aimed(effect) and (treats := _treats(effect)) is not None:
+            return treats
     return None
 
 
 def against_side(effects, side: str) -> bool:
     """Whether effects that fall on a whole side (`who = "each_ecologist"`…, no target
-    chosen) work against `side`: its players lose PA or cards, or the other side's
-    draw or gain PA (Advertising blitz played by an Écolo costs every Écolo 2 PA)."""
+    chosen) work against `side`, as `aim` reads a target: a blow at `side`, or a gift
+    to the other (Advertising blitz played by an Écolo costs every Écolo 2 PA)."""
     for effect in effects:
-        who = getattr(effect, "who", "")
-        if who not in ("each_ecologist", "each_lobbyist"):
-            continue
-        own = who == f"each_{side}"
-        if own and isinstance(effect, LoseAp | DiscardRandom | DiscardOwn):
-            return True
-        if not own and isinstance(effect, Draw | GainAp):
+        group = GROUP_SIDE.get(getattr(effect, "who", ""))
+        if group is not None and _treats(effect) == (HARMS if group == side else HELPS):
             return True
     return False
 

@@ -6,7 +6,7 @@ import functools
 from collections.abc import Callable
 
 from ..content.defs import CardDef, CharacterDef, Configuration, Constants
-from ..content.effects import DamageMod, HealMod, IncomeMod, SuspendFreeDraw
+from ..content.effects import GROUP_SIDE, DamageMod, HealMod, IncomeMod, SuspendFreeDraw
 from .state import GameState, LogEntry
 
 GAUGE_MAX = 30
@@ -20,7 +20,6 @@ BANDS = (  # §9.2, checked from the top down; None means "the victory threshold
 )
 # Secret log entries that tell their audience nothing new: the actor's own announcement.
 OWN_SECRETS = frozenset({"announce", "decked"})
-GROUP_SIDE = {"each_ecologist": "ecologist", "each_lobbyist": "lobbyist"}
 
 
 class _CardIds(dict):
