@@ -134,13 +134,17 @@ class HandPane(Pane):
         width = max(30, self.size.width or 50)
         # Names whole (the longest held sets the column), the summary gets the rest.
         name_width = max(len(tr.card(held.instance)) for held in hand)
+        # The mulligan's cards already put back, marked ↩ and struck through until the
+        # hand is kept (a play-test: nothing told which were picked)
+        pending = view.pending
+        back = set(pending.mine.get("picked", ())) if pending and pending.kind == "mulligan" else ()
         out = Text()
         for i, held in enumerate(hand):
             instance = held.instance
             card = tr.content.cards[held.card]
             effective, printed = held.cost, held.printed_cost
             cost = f"{effective}PA" if effective == printed else f"{effective}({printed})"
-            mark = "▸" if i == selected else " "
+            mark = "▸" if i == selected else "↩" if instance in back else " "
             line = Text(f"{mark}{i + 1} ", style="bold yellow" if i == selected else "")
             line.append(f"{tr.card(instance)[:name_width]:<{name_width}} ")
             line.append(f"{tr('type.' + card.type)} ", style=TYPE_STYLE[card.type])
@@ -150,6 +154,8 @@ class HandPane(Pane):
             line.append(summary if len(summary) <= rest else summary[: max(0, rest - 1)] + "…")
             if not held.playable:
                 line.stylize("dim")
+            if instance in back:
+                line.stylize("strike dim")
             if i == selected:
                 line.stylize("reverse")
             if i:

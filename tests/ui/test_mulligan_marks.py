@@ -1,0 +1,36 @@
+"""The mulligan: the cards already put back are marked in the hand (a play-test found
+nothing told which had been picked but the dialog's last line)."""
+
+from weathering_tui.engine.state import MulliganFrame
+from weathering_tui.tui.app import WeatheringApp
+from weathering_tui.tui.widgets import HandPane
+
+from .games import at, setup_for
+
+
+def _one_picked(s) -> bool:
+    frame = s.stack[-1] if s.stack else None
+    return (
+        s.pending is not None
+        and s.pending.kind == "mulligan"
+        and s.pending.seat == 0
+        and isinstance(frame, MulliganFrame)
+        and len(frame.picked) == 1
+    )
+
+
+async def test_a_card_put_back_is_marked_and_the_others_are_not():
+    game = next(
+        g
+        for seed in range(1, 40)
+        if _one_picked((g := at(setup_for("2v1"), _one_picked, seed=seed)).state)
+    )
+    picked = game.state.stack[-1].picked[0]
+    app = WeatheringApp(lang="fr", saves_dir=None, pace=0, autosave=False, game=game)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        game_screen = app.screen_stack[-2]  # under the mulligan dialog
+        lines = str(game_screen.query_one(HandPane).render()).splitlines()
+        name = app.tr.card(picked)
+        marked = [line for line in lines if line.startswith("↩")]
+        assert len(marked) == 1 and name in marked[0], lines
