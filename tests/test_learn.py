@@ -111,6 +111,8 @@ def test_a_dialog_after_an_option_made_for_the_player_says_why():
 
     from weathering_tui.engine import view_for
     from weathering_tui.tui.screens.game_flow import _forced_just_now
+    from weathering_tui.words import Tr
+    from weathering_tui.words.describe import option_words
 
     state = start("2v1", events=True, mulligan=False)
     stack_events(state, "ouragan_devastateur")
@@ -119,10 +121,19 @@ def test_a_dialog_after_an_option_made_for_the_player_says_why():
     for seat in range(len(state.players)):
         apply(state, act.ChooseCard(seat, None))
     assert state.pending.seat == 0 and state.pending.kind == "choose_discard"
-    assert _forced_just_now(view_for(state, 0))
+    view = view_for(state, 0)
+    taken = _forced_just_now(view)
+    assert taken is not None and taken.data["source"] == "ouragan_devastateur"
+    # and which option was taken, in words (a play-test: "la seule possible" named none)
+    tr = Tr("fr")
+    told = tr(
+        "choice.only_one",
+        option=option_words(tr, view, "ouragan_devastateur", taken.data["option"], None),
+    )
+    assert "prise pour vous (défausser 1 carte)" in told, told
     while state.pending.seat == 0:
         apply(state, legal_actions(state, 0)[0])
-    assert not _forced_just_now(view_for(state, 0)), "said once, for that dialog only"
+    assert _forced_just_now(view_for(state, 0)) is None, "said once, for that dialog only"
 
 
 def test_the_lesson_says_what_a_new_player_missed():

@@ -35,7 +35,7 @@ async def test_a_french_sentence_on_screen_keeps_its_colon():
     """At 70 columns this sentence wrapped as '… que vous n'avez pas' / ': la seule …'."""
     app = WeatheringApp(lang="fr", saves_dir=None, pace=0, autosave=False)
     async with app.run_test(size=(80, 24)) as pilot:
-        text = Static(app.tr("choice.only_one"))
+        text = Static(app.tr("choice.only_one", option="défausser 1 carte"))
         text.styles.width = 70
         await app.screen.mount(text)
         await pilot.pause()

@@ -275,6 +275,11 @@ def move_with_cost(tr: Tr, view: View, action) -> str:
 
 def option_label(tr: Tr, view: View, option: int, target) -> str:
     source = (view.pending.info or {}).get("source", "") if view.pending else ""
+    return option_words(tr, view, source, option, target)
+
+
+def option_words(tr: Tr, view: View, source: str, option: int, target) -> str:
+    """What option `option` of the choice `source` (an event's) does, in words."""
     effects: tuple = ()
     if source in tr.content.events:
         event = tr.content.events[source]

@@ -40,14 +40,18 @@ def each_copy(view) -> list:
     return copies + [a for a in view.legal if not (isinstance(a, act.ChooseCard) and a.card)]
 
 
-def _forced_just_now(view) -> bool:
-    """Whether the seat's last option was made for it (one possible) since its last move."""
+def _forced_just_now(view):
+    """The log entry of the seat's last option if it was made for it (one possible)
+    since its last move, else None."""
+    taken = None
     for entry in reversed(view.log[-6:]):
         if entry.kind == "forced" and entry.data.get("seat") == view.seat:
-            return entry.data.get("decision") == "choose_option"
-        if entry.data.get("seat") == view.seat and entry.kind not in ("option", "announce"):
-            return False
-    return False
+            return taken if entry.data.get("decision") == "choose_option" else None
+        if entry.kind == "option" and entry.data.get("seat") == view.seat and taken is None:
+            taken = entry
+        elif entry.data.get("seat") == view.seat and entry.kind != "announce":
+            return None
+    return None
 
 
 if TYPE_CHECKING:
@@ -201,10 +205,17 @@ class Shows(ScreenPart):
             view.synergy is None or view.synergy.qualifies is None
         ):
             body = self.tr("synergy.none")
-        if _forced_just_now(view):
+        taken = _forced_just_now(view)
+        if taken is not None:
             # The option before this one was made for the player (only one was possible):
-            # say why this comes, rather than leave a lone dialog unexplained.
-            body = "\n".join(part for part in (self.tr("choice.only_one"), body) if part)
+            # say which and why this comes, rather than leave a lone dialog unexplained.
+            from ...words.describe import option_words
+
+            data = taken.data
+            target = None if data.get("target", -1) == -1 else data["target"]
+            words = option_words(self.tr, view, data.get("source", ""), data["option"], target)
+            told = self.tr("choice.only_one", option=words)
+            body = "\n".join(part for part in (told, body) if part)
         picked = pending.mine.get("picked")
         if picked:
             body = self.tr("mulligan.picked", cards=", ".join(self.tr.card(c) for c in picked))
