@@ -44,6 +44,9 @@ BOTS: dict[str, MakeBot] = {
     "expert_value": functools.partial(SearchBot, budget=192, anchor=1.0, horizon=1),
     # the same, not anchored,
     "expert_value_free": functools.partial(SearchBot, budget=192, horizon=1),
+    # with worlds weighed by how likely the opponent's announced action was in each,
+    # the heuristic bot as its model (bots/inference.py),
+    "expert_infer": functools.partial(SearchBot, anchor=1.0, infer=True),
     # and information-set MCTS over its turn's plan, at the same work (bots/ismcts.py).
     "ismcts": IsmctsBot,
 }

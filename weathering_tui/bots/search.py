@@ -41,6 +41,7 @@ from ..engine import actions as act
 from .belief import calibrated
 from .expert import aimed_wrong, rollout
 from .heuristic import HeuristicBot
+from .inference import Inference
 
 
 @attrs.define
@@ -94,6 +95,7 @@ class SearchBot:
         anchor: float | None = None,
         horizon: int | None = None,
         confirm: int = 0,
+        infer: bool = False,
     ):
         self.rng = random.Random(seed)
         self.content = content or default_content()
@@ -112,6 +114,8 @@ class SearchBot:
         # Rollouts beyond the budget, shared by the moves the halving kept to the end (a
         # hint's: the chance it shows, and the order of the first two, told closer)
         self.confirm = confirm
+        # Worlds weighed by the opponent's move just announced (bots/inference.py)
+        self.inference = Inference(self.content) if infer else None
         self.belief: float | None = None
 
     def choose(self, view: View):
@@ -205,7 +209,10 @@ class SearchBot:
             if race.spent and time.perf_counter() > deadline:
                 break
             world = random.Random(self.rng.randrange(1 << 62))
-            sample = engine.determinize(view, self.content, world)
+            if self.inference is not None:
+                sample = self.inference.sample(view, world)
+            else:
+                sample = engine.determinize(view, self.content, world)
             sample.keep_log = False  # a rollout is read by nobody
             after = world.getstate()
             for i in chosen:

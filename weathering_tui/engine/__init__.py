@@ -11,6 +11,7 @@ replay(setup, actions)     # rebuilds a game exactly
 from __future__ import annotations
 
 from . import actions
+from .before import before_announcement
 from .common import band_for, card_id, copies_of
 from .core import apply, apply_chosen, headless, new_game, replay
 from .determinize import determinize
@@ -61,6 +62,7 @@ __all__ = [
     "apply",
     "apply_chosen",
     "band_for",
+    "before_announcement",
     "can_undo",
     "card_id",
     "copies_of",
