@@ -204,9 +204,8 @@ class DeckPane(Pane):
         for instance in deck:
             card = tr.content.cards[card_id(instance)]
             name = tr.card(instance)
-            if len(name) > room:  # the name whole, in its type's colour (as in the hand)
-                out.append(f"{name}\n", style=TYPE_STYLE[card.type])
-                continue
+            if len(name) > room:  # one row a card, its type always said (a play-test
+                name = name[: room - 1] + "…"  # read wrapped names, some typeless)
             out.append(f"{name:<{room}} ")
             out.append(f"{tr('type.' + card.type)}\n", style=TYPE_STYLE[card.type])
         synergy = view.synergy
