@@ -201,3 +201,25 @@ def test_the_lesson_cancels_every_lobbyiste_card_it_can_afford_to():
     first_card = next(step for step, _, how in cancels if how is not None)
     bet = next(step for step, card, _ in cancels if card == "betonisation")
     assert {first_power - 1, bet, first_card} <= taught
+
+
+def test_the_lesson_over_the_log_says_what_the_log_says_it_covers():
+    """The box of "Storing PA, drawing" lies over the log just as Fossilisé cancels the
+    learner's card for the deck (a play-test saw the cancel's line hidden): the lesson
+    tells it, naming the very card the log names, in both languages."""
+    from weathering_tui.content import default_content
+
+    session = LearnSession(load_script())
+    while True:
+        lesson = session.lesson()
+        if lesson is not None and "players" in lesson.points and lesson.at > 16:
+            break
+        step = session.next_step()
+        if step.kind == "bot":
+            session.bot_move()
+        elif step.kind != "transition":
+            session.play(session.expected())
+    cancelled = [e for e in session.state.log if e.kind == "revealed"][-1]
+    assert session.state.log[-1] is cancelled and cancelled.data["seat"] == LEARNER
+    card = default_content().cards[cancelled.data["card"].split("#")[0]]
+    assert card.name_fr in lesson.text["fr"] and card.name_en in lesson.text["en"]
