@@ -22,8 +22,8 @@ def a_game(seed=8):
 
 def test_the_same_game_gives_the_same_review():
     setup, actions, _ = a_game()
-    first = review(setup, actions, budget=4)
-    again = review(setup, actions, budget=4)
+    first = review(setup, actions, budget=4, confirm=4)
+    again = review(setup, actions, budget=4, confirm=4)
     assert first == again
     assert first.curve and all(0 <= p <= 1 for _, p in first.curve)
     assert sum(first.reviewed.values()) > 10
@@ -48,7 +48,9 @@ def test_a_seat_is_judged_from_its_own_view_alone():
         apply(state, action)
     real = decisions(setup, actions, [seat])
     assert [d.index for d in real] == [d.index for d in twins]
-    assert review_decisions(real, budget=4) == review_decisions(twins, budget=4)
+    assert review_decisions(real, budget=4, confirm=4) == review_decisions(
+        twins, budget=4, confirm=4
+    )
 
 
 def test_review_json_has_the_curve_and_each_seat_s_costliest_decisions(tmp_path, capsys):
@@ -107,7 +109,43 @@ def test_a_review_never_tells_a_seat_to_hurt_its_own_side(monkeypatch):
     from weathering_tui.bots import review as review_module
 
     setup, actions, _ = a_game(seed=12)
-    listed = review(setup, actions, budget=8)
+    listed = review(setup, actions, budget=8, confirm=32)
     assert any(listed.seats.values()), "the game has costly decisions to drop"
     monkeypatch.setattr(review_module, "harms_own_side", lambda bot, view, action: True)
-    assert not any(review(setup, actions, budget=8).seats.values())
+    assert not any(review(setup, actions, budget=8, confirm=32).seats.values())
+
+
+def test_a_flagged_decision_is_named_only_if_worlds_of_its_own_confirm_it(monkeypatch):
+    """The first search's pick is looked at again on fresh worlds, which decide and give
+    the cost: a play-test's review called a mulligan pick a 29-point mistake that other
+    seeds ranked first (14 worlds a move)."""
+    from weathering_tui.bots.search import Estimate, SearchBot
+
+    setup, actions, _ = a_game(seed=12)
+    flagged = review(setup, actions, budget=8, confirm=32)
+    assert any(flagged.seats.values())
+    asked = []
+
+    def played_wins(self, view, moves, worlds, should_stop=None):
+        asked.append(worlds)
+        suggested, played = moves
+        return [
+            Estimate(played, 0.6, 20.0, worlds),
+            Estimate(suggested, 0.5, 18.0, worlds, 1.0, 2.0),
+        ]
+
+    monkeypatch.setattr(SearchBot, "measure", played_wins)
+    assert not any(review(setup, actions, budget=8, confirm=32).seats.values())
+    assert asked and set(asked) == {32}
+
+    def suggested_wins(self, view, moves, worlds, should_stop=None):
+        suggested, played = moves
+        return [
+            Estimate(suggested, 0.9, 25.0, worlds),
+            Estimate(played, 0.4, 15.0, worlds, 3.0, 10.0),
+        ]
+
+    monkeypatch.setattr(SearchBot, "measure", suggested_wins)
+    confirmed = review(setup, actions, budget=8, confirm=32)
+    costs = [c.cost for items in confirmed.seats.values() for c in items]
+    assert costs and set(costs) == {50.0}  # the cost measured on the worlds of its own

@@ -181,6 +181,21 @@ class SearchBot:
                 ranked.insert(0, first)  # not beaten beyond noise: the heuristic's move
         return ranked
 
+    def measure(
+        self,
+        view: View,
+        moves: list,
+        worlds: int,
+        should_stop: Callable[[], bool] | None = None,
+    ) -> list[Estimate]:
+        """`moves` each played out on the same `worlds` fresh sampled worlds, best first
+        (each measured against the best on those worlds): a second look, on worlds of
+        its own, at moves a search has already picked out."""
+        race = _Race([{} for _ in moves], [0.0] * len(moves))
+        deadline = time.perf_counter() + self.cap
+        self._play(view, moves, race, worlds, list(range(len(moves))), should_stop, deadline)
+        return self._estimates(moves, race.scores, race.wins)
+
     def moves(self, view: View, choice) -> list:
         """The heuristic's choice first, then every distinct other legal move worth a
         rollout, up to `candidates`."""

@@ -146,7 +146,7 @@ def review(args) -> int:
                     index=c.index,
                     played=move_label(tr, c.view, c.played).rstrip("."),
                     suggested=move_label(tr, c.view, c.suggested).rstrip("."),
-                    cost=c.cost,
+                    cost=round(c.cost),  # whole points: its noise is wider than a tenth
                     before=round(100 * c.win_played),
                     after=round(100 * c.win_best),
                 )
