@@ -131,6 +131,9 @@ async def test_v_in_a_replay_reviews_the_seat_and_jumps_to_a_costly_decision(tmp
         items = replay.reviews[replay.session.seat].seats.get(replay.session.seat, ())
         assert [index for _, index in dialog.options] == [c.index for c in items]
         assert dialog.options, "a random player's game has a costly decision to show"
+        assert dialog.keys == app.tr("replay.review.keys")  # not the game's "q: quit"
         await pilot.press("enter")
         await pilot.pause()
         assert replay.session.at == items[0].index
+        # and what that moment was about stays said there (the move, the better one)
+        assert [n.message for n in app._notifications] == [dialog.options[0][0]]

@@ -230,16 +230,27 @@ class ReplayScreen(Screen[None]):
             )
             for c in items
         ]
+        said = dict((index, words) for words, index in options)
         name = self.session.timeline.final.players[seat].name
         body = self.tr("replay.review.body", n=result.reviewed.get(seat, 0))
         if not options:
             body = self.tr("replay.review.clean", n=result.reviewed.get(seat, 0))
         self.app.push_screen(
             ChoiceModal(
-                self.tr("replay.review.title", name=name), options, body=body, can_back=True
+                self.tr("replay.review.title", name=name),
+                options,
+                body=body,
+                keys=self.tr("replay.review.keys"),
+                can_back=True,
             ),
-            lambda index: index is not None and self._go(index),
+            lambda index: index is not None and self._go_review(index, said[index]),
         )
+
+    def _go_review(self, at: int, words: str) -> None:
+        """To a reviewed decision, saying what it was about there (the review's line):
+        a play-test landed on "Relecture 36/114" with nothing to tell which move."""
+        self._go(at)
+        self.notify(words, timeout=12)
 
     def on_key(self, event) -> None:
         digit = event.character and event.character.isdigit()
