@@ -20,6 +20,10 @@ from .part import ScreenPart
 from .privacy import PrivacyScreen
 
 HAND_CHOICES = frozenset({"mulligan", "choose_discard", "choose_give", "choose_exchange"})
+# A reaction dialog's last option: let this action and every other one through until
+# the opponent's turn ends (a play-test answered four windows in one bot turn for a
+# discard, a draw and a Troc)
+PASS_TURN = "pass_turn"
 
 
 def each_copy(view) -> list:
@@ -67,6 +71,9 @@ class Shows(ScreenPart):
     def __init__(self, screen: GameHost):
         super().__init__(screen)
         self.asking: ChoiceModal | None = None  # the decision dialog open now
+        # (round, active seat) of an opponent's turn whose actions this seat lets through
+        # without being asked (PASS_TURN), until that turn ends
+        self.passing: tuple[int, int] | None = None
         self.asked_legal: tuple = ()  # what it offered
         self.asked_can_back = False  # (a hint's Escape asks this very dialog again)
 
@@ -184,7 +191,14 @@ class Shows(ScreenPart):
         view = self.view()
         pending = view.pending
         assert pending is not None  # (this seat decides)
+        if self._passing_through(view):
+            let_through = next(a for a in view.legal if isinstance(a, act.Pass))
+            self.screen.call_later(self.screen.play, let_through)
+            return
         options = [(choice_label(self.tr, view, a), a) for a in each_copy(view)]
+        if self._may_pass_turn(view):
+            actor = view.players[view.active].name
+            options.append((self.tr("react.pass_turn", name=actor), PASS_TURN))
         body = ""
         if pending.kind == "react":
             from ...words.describe import announced_effect, announcement
@@ -252,11 +266,36 @@ class Shows(ScreenPart):
             keys.append(self.tr("undo.key"))
         return " · ".join(keys)
 
+    def _may_pass_turn(self, view) -> bool:
+        """A window on an opponent's own turn's action (not an event's), outside the
+        lesson (which asks for one answer at a time) and with one player at this
+        terminal (a shared one asks who speaks up first, for every window)."""
+        pending = view.pending
+        session = self.session
+        return (
+            pending.kind == "react"
+            and pending.info.get("action") != "event"
+            and view.players[view.active].side != view.me.side
+            and any(isinstance(a, act.Pass) for a in view.legal)
+            and not session.can.guide
+            and not (session.can.bots and len(session.humans) > 1)
+        )
+
+    def _passing_through(self, view) -> bool:
+        if self.passing != (view.round, view.active):
+            self.passing = None  # that turn is over: every window asks again
+            return False
+        return self._may_pass_turn(view)
+
     def decided(self, action, again: Callable[[], None] | None = None) -> None:
         """A dialog's answer. `again` reopens the dialog it came from (a blow at one's
         own side answered "no" goes back there; a decision pending is asked again anyway)."""
         self.flow.closed()
         self.asking = None
+        if action == PASS_TURN:
+            view = self.view()
+            self.passing = (view.round, view.active)
+            action = next(a for a in view.legal if isinstance(a, act.Pass))
         if action == UNDO:
             self.screen.action_undo()
         elif action == HINT:
