@@ -30,7 +30,7 @@ def check(args) -> int:
 
 def list(args) -> int:  # noqa: A001 - the command's name
     from ..storage.savefile import SaveError, list_saves, read_document, saves_dir
-    from ..words import describe_meta
+    from ..words import describe_meta, saved_at
 
     tr = _tr(args)
     folder = saves_dir(args.saves_dir)
@@ -44,7 +44,8 @@ def list(args) -> int:  # noqa: A001 - the command's name
         if meta is None:
             print(f"{path.stem:<32} {tr('load.broken', problem=problem.problem_in(tr.lang))}")
         else:
-            print(f"{path.stem:<32} {meta.get('updated', ''):<21} {describe_meta(tr, meta)}")
+            when = saved_at(str(meta.get("updated", "")))
+            print(f"{path.stem:<32} {when:<21} {describe_meta(tr, meta)}")
         backup = path.with_name(path.name + ".bak")
         if backup.is_file():
             try:

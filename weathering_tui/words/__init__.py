@@ -77,6 +77,16 @@ def detect_lang(environ=None) -> str:
     return "en"
 
 
+def saved_at(updated: str) -> str:
+    """When a save was written, as people read a date: "2026-12-07 09:20 UTC" for the
+    "2026-12-07T09:20:01Z" its [meta] keeps (a play-test read the raw stamp in `list`).
+    Anything else is shown as it is."""
+    date, sep, time = updated.partition("T")
+    if not sep or not time.endswith("Z") or len(time) < 6:
+        return updated
+    return f"{date} {time[:5]} UTC"
+
+
 def describe_meta(tr, meta: dict) -> str:
     """A save's one-line summary from its [meta]: the load screen and `list` agree."""
     if meta.get("finished"):

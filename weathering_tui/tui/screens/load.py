@@ -10,7 +10,7 @@ from textual.screen import Screen
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
-from ...words import describe_meta
+from ...words import describe_meta, saved_at
 
 
 def _plain(text: str) -> str:
@@ -69,7 +69,7 @@ class LoadScreen(Screen[None]):
             text.append(problem.problem_in(self.tr.lang))
         else:
             text.append(describe_meta(self.tr, meta) + "\n")
-            text.append(f"{meta.get('updated', '')}\n", style="dim")
+            text.append(f"{saved_at(str(meta.get('updated', '')))}\n", style="dim")
             for player in meta.get("players", []):
                 # "Priya (priya)": the name is enough, unless a player chose another one
                 name, _, character = str(player).rpartition(" (")
