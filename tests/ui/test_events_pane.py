@@ -38,3 +38,27 @@ async def test_an_event_shown_whole_says_nothing_more():
         await pilot.pause()
         pane = game_screen(app).query_one(EventsPane)
         assert "…" not in str(pane.render()) and not pane.border_subtitle
+
+
+async def test_v_over_a_dialog_shows_the_events_and_gives_the_dialog_back():
+    """The pane says "v : en entier" above a dialog too: v there opened nothing (a
+    play-test, in an event's choice). It shows every event; Escape gives the dialog back."""
+    from weathering_tui.tui.screens.choice import ChoiceModal
+
+    from .test_pass_turn import _opponents_window
+
+    game = at(
+        setup_for("2v1", seed=6, characters=["priya", "amir", "fossilise"]), _opponents_window
+    )
+    events = [game.state.content.events[a.event] for a in game.state.active_events]
+    assert events, "an event is active (else there is nothing to show)"
+    app = WeatheringApp(lang="fr", saves_dir=None, game=game, pace=0, autosave=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, ChoiceModal))
+        dialog = app.screen
+        await pilot.press("v")
+        await wait_for(pilot, lambda: isinstance(app.screen, LogScreen))
+        shown = "\n".join(app.screen.lines)
+        assert all(event.name_fr in shown for event in events), shown
+        await pilot.press("escape")
+        await wait_for(pilot, lambda: app.screen is dialog)

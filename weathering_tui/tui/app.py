@@ -218,6 +218,20 @@ class WeatheringApp(App[None]):
             lines = log_lines(self.tr, view, table_notices(self.session))
             self.push_screen(LogScreen(self.tr("log"), lines))
 
+    def action_open_events(self) -> None:
+        """Every active event with its whole text (the pane has room for names only),
+        from the game screen (v) or over one of its dialogs."""
+        from .screens.log import LogScreen
+
+        if self.session is None or isinstance(self.screen, LogScreen):
+            return
+        view, tr = self.session.view(), self.tr
+        lines = []
+        for event in view.active_events:
+            turns = tr("events.turns", n=event.remaining)
+            lines += [f"{tr.event(event.event)} · {turns}", f"  {tr.event_text(event.event)}", ""]
+        self.push_screen(LogScreen(tr("events"), lines or [tr("events.none")]))
+
     def open_help(self, tab: str = "keys") -> None:
         from .screens.help import HelpScreen
 

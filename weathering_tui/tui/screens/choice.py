@@ -40,6 +40,7 @@ class ChoiceModal(ModalScreen[Any]):
             # The keys that work everywhere in a game work in its dialogs too.
             ("question_mark,f1", "app.open_help"),
             ("l", "app.open_log"),
+            ("v", "app.open_events"),  # as the Events pane says, a dialog open or not
             ("q", "app.leave"),  # as q on the screen under it
             ("u", "undo"),
             ("h", "hint"),

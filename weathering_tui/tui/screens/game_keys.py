@@ -324,14 +324,7 @@ class GameKeys(GameHost):
 
     def action_events(self) -> None:
         """Every active event with its whole text (the pane has room for names only)."""
-        from .log import LogScreen
-
-        view, tr = self.view(), self.tr
-        lines = []
-        for event in view.active_events:
-            turns = tr("events.turns", n=event.remaining)
-            lines += [f"{tr.event(event.event)} · {turns}", f"  {tr.event_text(event.event)}", ""]
-        self.app.push_screen(LogScreen(tr("events"), lines or [tr("events.none")]))
+        self.app.action_open_events()
 
     def action_log(self, then=None) -> None:
         """The whole log, scrollable (`then` runs once it is closed)."""
