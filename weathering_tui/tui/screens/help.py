@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from rich.cells import cell_len
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -75,7 +76,8 @@ class HelpScreen(ModalScreen[None]):
         for key, what in keys + [("", ""), (self.tr("help.legend"), "")] + LEGEND[self.tr.lang]:
             if key == "x" and view is not None and not view.spectator:  # what it gives now
                 what += self.tr("help.discard_now", n=view.discard_yield)
-            out.append(f"{key:<16}", style="bold")
+            # padded by the cells it takes: ✋ takes two (str.ljust shifted its line by one)
+            out.append(key + " " * max(1, 16 - cell_len(key)), style="bold")
             out.append("\n".join(textwrap.wrap(what, width)).replace("\n", "\n" + " " * 16) + "\n")
         out.append("\n" + self.tr("help.close"), style="dim")
         return out
