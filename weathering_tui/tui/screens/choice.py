@@ -159,6 +159,8 @@ class ChoiceModal(ModalScreen[Any]):
     def action_back(self) -> None:
         if self.can_back:
             self.answer(None)
+        else:  # a decision the game waits for: say so (a play-test's Escape did nothing)
+            self.app.notify(self.app.tr("dialog.no_back", n=len(self.options)), markup=False)
 
     def action_undo(self) -> None:
         if self.can_undo:

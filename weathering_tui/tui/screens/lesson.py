@@ -58,6 +58,9 @@ class LessonModal(ChoiceModal):
         self.go_key = keys[0]
         self.place = place
 
+    def action_back(self) -> None:
+        self.app.notify(self.go_key, markup=False)  # a lesson goes on with Enter only
+
     def on_mount(self) -> None:
         # (a border's title is read as markup)
         self.query_one(Vertical).border_title = escape_markup(self.title_text)
