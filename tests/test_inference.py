@@ -7,7 +7,7 @@ import random
 from helpers import another_hand_dealt
 
 from weathering_tui.bots import HeuristicBot, SearchBot
-from weathering_tui.bots.inference import Inference, _weighed
+from weathering_tui.bots.inference import Inference
 from weathering_tui.content import default_content
 from weathering_tui.engine import (
     Setup,
@@ -31,10 +31,9 @@ def weighed_windows(config: str, seeds: range):
         state = new_game(Setup.standard(config, seed=seed))
         bots = [HeuristicBot(seed * 10 + i) for i in range(len(state.players))]
         while not state.over:
-            if state.pending.kind == "react":
+            if state.pending.kind == "react" and before_announcement(state) is not None:
                 for seat in window_seats(state):
-                    if _weighed(view_for(state, seat, with_log=False)):
-                        yield clone(state), seat
+                    yield clone(state), seat
             view = view_for(state, state.pending.seat, with_log=False)
             apply_chosen(state, bots[state.pending.seat].choose(view), view)
 
@@ -65,7 +64,7 @@ def test_outside_a_weighed_window_the_worlds_are_determinizes_own():
     inference = Inference(CONTENT)
     state = new_game(Setup.standard("2v1", seed=3))  # the mulligan
     view = view_for(state, state.pending.seat, with_log=False)
-    assert not _weighed(view)
+    assert before_announcement(state) is None
     assert inference.sample(view, random.Random(9)) == determinize(view, CONTENT, random.Random(9))
 
 

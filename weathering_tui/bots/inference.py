@@ -42,32 +42,22 @@ class Inference:
 
     def sample(self, view: View, rng: random.Random) -> GameState:
         world = engine.determinize(view, self.content, rng)
-        if not _weighed(view):
-            return world
         for _ in range(TRIES - 1):
-            if rng.random() < self.weight(world):
+            weight = self.weight(world)
+            if weight is None:  # not such a window: determinize's own world
+                break
+            if rng.random() < weight:
                 break
             world = engine.determinize(view, self.content, rng)
         return world
 
-    def weight(self, world: GameState) -> float:
-        """1 if the model, in this world, chooses the action waiting in its window."""
+    def weight(self, world: GameState) -> float | None:
+        """1 if the model, in this world, chooses the action waiting in its window,
+        `MISMATCH` if not; None outside a window on an opponent's own turn's action (a
+        card played from the hand, a draw, PA stored: engine/before.py)."""
         found = before_announcement(world)
         if found is None:
-            return 1.0
+            return None
         prior, observed = found
         chosen = self.model.choose(LeanView(prior, observed.seat))
         return 1.0 if action_key(chosen) == action_key(observed) else MISMATCH
-
-
-def _weighed(view: View) -> bool:
-    """A window on an opponent's own turn's action (not a power, a card put in a deck
-    or played from the discard pile): the one decision where worlds are weighed."""
-    pending = view.pending
-    if pending is None or pending.kind != "react" or len(view.resolving) != 1:
-        return False
-    info = pending.info
-    kind = info.get("action")
-    if kind == "play_card" and info.get("from_discard"):
-        return False
-    return kind in ("play_card", "draw", "store_ap")
