@@ -121,7 +121,9 @@ def test_list_and_check_speak_french_and_show_previous_copies(tmp_path, capsys):
     assert main(["list", "--saves-dir", str(tmp_path), "--lang", "fr"]) == 0
     out = capsys.readouterr().out
     assert "Tour 5/5" in out and "copie précédente" in out and "duel.toml.bak" in out
-    assert " UTC " in out and "Z " not in out  # a date people read, not the raw stamp
+    assert " UTC\n" in out and "Z " not in out  # a date people read, not the raw stamp
+    saves = [line for line in out.splitlines() if "duel" in line or "Tour" in line]
+    assert len(saves) == 4 and max(map(len, saves)) <= 80  # a play-test's ran to 92
     assert "illisible : n'est pas du TOML valide" in out and "is not valid" not in out
     assert main(["check", str(tmp_path / "broken.toml"), "--lang", "fr"]) == 2
     assert "REFUSÉE" in capsys.readouterr().out

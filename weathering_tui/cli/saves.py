@@ -39,13 +39,17 @@ def list(args) -> int:  # noqa: A001 - the command's name
         print(tr("load.none", folder=folder))
         return 0
     print(tr("cli.list.folder", folder=folder))
-    print(tr("cli.list.head", name=tr("cli.list.name"), updated=tr("cli.list.updated")))
+    # The name and the time, the game under them: a line fits 80 columns (a play-test's
+    # one-line rows ran to 92)
+    name = tr("cli.list.name")
+    wide = max(len(name), *(len(path.stem) for path, _, _ in rows))
+    print(tr("cli.list.head", name=f"{name:<{wide}}", updated=tr("cli.list.updated")))
     for path, meta, problem in rows:
         if meta is None:
-            print(f"{path.stem:<32} {tr('load.broken', problem=problem.problem_in(tr.lang))}")
+            print(f"{path.stem:<{wide}} {tr('load.broken', problem=problem.problem_in(tr.lang))}")
         else:
             when = saved_at(str(meta.get("updated", "")))
-            print(f"{path.stem:<32} {when:<21} {describe_meta(tr, meta)}")
+            print(f"{path.stem:<{wide}} {when}\n  {describe_meta(tr, meta)}")
         backup = path.with_name(path.name + ".bak")
         if backup.is_file():
             try:
