@@ -160,7 +160,8 @@ class ChoiceModal(ModalScreen[Any]):
         if self.can_back:
             self.answer(None)
         else:  # a decision the game waits for: say so (a play-test's Escape did nothing)
-            self.app.notify(self.app.tr("dialog.no_back", n=len(self.options)), markup=False)
+            said = self.app.tr("dialog.no_back", n=len(self.options))
+            self.app.notify(said, markup=False, timeout=3)  # (it lies over the options)
 
     def action_undo(self) -> None:
         if self.can_undo:
