@@ -192,8 +192,8 @@ class Shows(ScreenPart):
         pending = view.pending
         assert pending is not None  # (this seat decides)
         if self._passing_through(view):
-            let_through = next(a for a in view.legal if isinstance(a, act.Pass))
-            self.screen.call_later(self.screen.play, let_through)
+            self.flow.hold()  # (nothing else comes up before the answer is given)
+            self.screen.call_later(self._let_through)
             return
         options = [(choice_label(self.tr, view, a), a) for a in each_copy(view)]
         if self._may_pass_turn(view):
@@ -280,6 +280,16 @@ class Shows(ScreenPart):
             and not session.can.guide
             and not (session.can.bots and len(session.humans) > 1)
         )
+
+    def _let_through(self) -> None:
+        """The answer PASS_TURN gives for the rest of that turn, without a dialog."""
+        self.flow.closed()
+        view = self.view()
+        passes = [a for a in view.legal if isinstance(a, act.Pass)]
+        if view.pending is not None and view.pending.kind == "react" and passes:
+            self.screen.play(passes[0])
+        else:
+            self.screen.advance()
 
     def _passing_through(self, view) -> bool:
         if self.passing != (view.round, view.active):
