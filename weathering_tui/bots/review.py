@@ -123,7 +123,7 @@ def review_decisions(
         if played is None or played is best or played.win is None:
             continue
         # Only a loss the search can tell from noise: the best move beat the one played
-        # on the worlds both met, beyond a paired 95 % interval; then again on CONFIRM
+        # on the worlds both met, beyond a paired 95 % interval; then again on `confirm`
         # worlds of their own, which also give the cost (a cost measured on the worlds
         # that picked the decision out would carry the luck that picked it).
         if played.gap - played.margin <= 0:

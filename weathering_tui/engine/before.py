@@ -19,7 +19,7 @@ from . import actions as act
 from .history import clone
 from .state import Announcement, GameState, Pending, PendingKind, ReactionFrame
 
-# The announcements it can take back, and what each changed besides the PA it cost.
+# The announcements it can take back (a card from the hand, a draw, PA stored).
 UNDONE = frozenset({"play_card", "draw", "store_ap"})
 
 

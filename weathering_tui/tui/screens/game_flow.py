@@ -58,6 +58,11 @@ def _forced_just_now(view):
     return None
 
 
+def _pass_of(view) -> act.Pass | None:
+    """The decision's answer that lets the action happen, if it offers one."""
+    return next((a for a in view.legal if isinstance(a, act.Pass)), None)
+
+
 if TYPE_CHECKING:
     from .game_host import GameHost
 
@@ -276,7 +281,7 @@ class Shows(ScreenPart):
             pending.kind == "react"
             and pending.info.get("action") != "event"
             and view.players[view.active].side != view.me.side
-            and any(isinstance(a, act.Pass) for a in view.legal)
+            and _pass_of(view) is not None
             and not session.can.guide
             and not (session.can.bots and len(session.humans) > 1)
         )
@@ -285,9 +290,9 @@ class Shows(ScreenPart):
         """The answer PASS_TURN gives for the rest of that turn, without a dialog."""
         self.flow.closed()
         view = self.view()
-        passes = [a for a in view.legal if isinstance(a, act.Pass)]
-        if view.pending is not None and view.pending.kind == "react" and passes:
-            self.screen.play(passes[0])
+        let_through = _pass_of(view)
+        if view.pending is not None and view.pending.kind == "react" and let_through:
+            self.screen.play(let_through)
         else:
             self.screen.advance()
 
@@ -305,7 +310,7 @@ class Shows(ScreenPart):
         if action == PASS_TURN:
             view = self.view()
             self.passing = (view.round, view.active)
-            action = next(a for a in view.legal if isinstance(a, act.Pass))
+            action = _pass_of(view)
         if action == UNDO:
             self.screen.action_undo()
         elif action == HINT:

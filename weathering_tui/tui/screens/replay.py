@@ -230,7 +230,7 @@ class ReplayScreen(Screen[None]):
             )
             for c in items
         ]
-        said = dict((index, words) for words, index in options)
+        said = {index: words for words, index in options}
         name = self.session.timeline.final.players[seat].name
         body = self.tr("replay.review.body", n=result.reviewed.get(seat, 0))
         if not options:
