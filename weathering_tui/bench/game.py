@@ -223,6 +223,10 @@ def main(argv: list[str]) -> int:
 
     if argv[:1] == ["engine-vs"]:
         return _engine_vs(argv[1:])
+    if argv[:1] == ["native"]:
+        from .native import main as native_main
+
+        return native_main(argv[1:])
     if argv[:1] == ["net"]:
         from .server import main as net_main
 

@@ -11,7 +11,9 @@ Each run is timed twice: by the simulator's own clock (wall time) and by the chi
 process's CPU time, which other processes on a shared machine disturb much less.
 
 The other checkout runs with its own virtual environment (CHECKOUT/.venv) when it has
-one, else with this Python and CHECKOUT on the path.
+one, else with this Python and CHECKOUT on the path. When this tree has a current
+compiled build (`bench native build`), its sources run too (WEATHERING_PURE=1) in the
+same turns: three figures of one run, the build's, the sources' and the other tree's.
 """
 
 from __future__ import annotations
@@ -53,7 +55,7 @@ print(json.dumps(summary))
 
 
 def games_per_second(
-    tree: Path, configuration: str, bots: str, games: int, seed: int
+    tree: Path, configuration: str, bots: str, games: int, seed: int, pure: bool = False
 ) -> tuple[float, float]:
     """One simulator run of `tree` in a fresh process: its games per second by the
     simulator's own (wall) clock and by CPU time, and its results' digest."""
@@ -70,6 +72,9 @@ def games_per_second(
         str(games),
     ]
     env = dict(os.environ, PYTHONPATH=str(tree))
+    env.pop("WEATHERING_PURE", None)
+    if pure:  # this tree's sources beside its build (weathering_tui/compiled.py)
+        env["WEATHERING_PURE"] = "1"
     done = subprocess.run(command, cwd=tree, env=env, check=True, capture_output=True, text=True)
     summary = json.loads(done.stdout)
     return summary["games"] / summary["seconds"], summary["games"] / summary["cpu_seconds"]
@@ -85,24 +90,33 @@ def engine_vs(
 ) -> dict[str, dict]:
     """Games/s of this tree and of `other` for each bot kind, `runs` runs each, taking
     turns; prints two lines a kind (wall and CPU clocks) and returns the raw figures:
-    kind -> {"this": [(wall, cpu), ...], "other": [...]}, in games per second."""
+    kind -> {side: [(wall, cpu), ...]} (sides: this tree, compiled and its sources when it
+    has a current build, then `other`), in games per second."""
+    from .. import compiled
+
     other = other.resolve()
+    sides = {"this": (HERE, False)}
+    if compiled.built_modules() and compiled.why_stale() is None:
+        sides = {"this, compiled": (HERE, False), "this, sources": (HERE, True)}
+    sides[str(other)] = (other, False)
     figures = {}
     for kind in bots:
-        runs_of: dict[str, list] = {"this": [], "other": []}
+        runs_of: dict[str, list] = {name: [] for name in sides}
         for _ in range(runs):
-            runs_of["this"].append(games_per_second(HERE, configuration, kind, games, seed))
-            runs_of["other"].append(games_per_second(other, configuration, kind, games, seed))
+            for name, (tree, pure) in sides.items():
+                runs_of[name].append(games_per_second(tree, configuration, kind, games, seed, pure))
         figures[kind] = runs_of
         for clock, index in (("wall", 0), ("CPU", 1)):
-            mine = [run[index] for run in runs_of["this"]]
-            theirs = [run[index] for run in runs_of["other"]]
-            ratio = statistics.median(mine) / statistics.median(theirs)
-            print(
-                f"simulate {configuration} {kind}, {games} games × {runs} runs, {clock} clock: "
-                f"this tree {statistics.median(mine):.1f} games/s "
-                f"({', '.join(f'{v:.1f}' for v in mine)}), "
-                f"{other} {statistics.median(theirs):.1f} games/s "
-                f"({', '.join(f'{v:.1f}' for v in theirs)}): {ratio:.2f}×"
+            medians = {
+                name: statistics.median(run[index] for run in got) for name, got in runs_of.items()
+            }
+            theirs = medians[str(other)]
+            said = "; ".join(
+                f"{name} {median:.1f} games/s "
+                f"({', '.join(f'{run[index]:.1f}' for run in runs_of[name])})"
+                + ("" if name == str(other) else f": {median / theirs:.2f}×")
+                for name, median in medians.items()
             )
+            head = f"simulate {configuration} {kind}, {games} games × {runs} runs"
+            print(f"{head}, {clock} clock: {said}")
     return figures

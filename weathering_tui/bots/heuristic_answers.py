@@ -136,7 +136,7 @@ class OffTurnAnswers:
         def score(a):
             words = decision(view).info.get("source", "")
             event = self.bot.content.events.get(words)
-            effects = ()
+            effects: tuple = ()
             if event is not None:
                 for effect in (*event.on_reveal, *event.each_round):
                     if isinstance(effect, fx.PlayerChoice | fx.GroupChoice):

@@ -81,7 +81,7 @@ class Answers:
     """The answers collected in the open window, applied in seat order (`next`)."""
 
     def __init__(self) -> None:
-        self.frame = None  # the window they belong to
+        self.frame: object = None  # the window they belong to
         self.given: dict[int, object] = {}
         self.asked: frozenset[int] = frozenset()  # the seats it asked when it opened
 

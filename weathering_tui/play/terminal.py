@@ -50,7 +50,7 @@ class TerminalGame:
         self._view_key: tuple | None = None
         self._view: View | None = None
         self.answers = Answers()  # a shared terminal's window: who spoke up, and what
-        self._window = None  # the window the clock below belongs to
+        self._window: object = None  # the window the clock below belongs to
         self._window_ends = 0.0
         self._window_paused: float | None = None  # seconds left while a player answers
         self._window_done = False  # nobody else reacts (Enter, or the time is up)

@@ -1,0 +1,130 @@
+"""`python -m weathering_tui.bench native [build|clean|status]`: the compiled engine.
+
+`build` compiles the modules a game's every step runs (MODULES) with mypyc, in place
+beside their sources, then writes the hash of every source it read
+(`weathering_tui/compiled.py` uses the build only while they are unchanged). It needs
+mypy (a test dependency) and a C compiler. `clean` removes the build: the sources run.
+`status` says which runs now. `WEATHERING_PURE=1` runs the sources beside a build, so
+that both can be measured and tested on one machine (`bench engine-vs`, .ci/run).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import sys
+import tempfile
+from pathlib import Path
+
+from .. import compiled
+
+# The hot modules, the engine's steps and the bots' decisions. Left out: modules that
+# define attrs classes (mypyc would make them its own classes, without attrs' fields),
+# and what a game step never runs (saves, the wire, undo).
+MODULES = (
+    "engine/announce.py",
+    "engine/common.py",
+    "engine/core.py",
+    "engine/effects.py",
+    "engine/flow.py",
+    "engine/legal.py",
+    "engine/loop.py",
+    "engine/refusals.py",
+    "engine/resolve.py",
+    "engine/resolving.py",
+    "engine/tables.py",
+    "engine/window.py",
+    "engine/view.py",
+    "bots/heuristic.py",
+    "bots/heuristic_answers.py",
+    "bots/seat_view.py",
+    "bots/random_bot.py",
+)
+
+
+def _extensions(root: Path) -> list[Path]:
+    suffixes = tuple(__import__("importlib.machinery").machinery.EXTENSION_SUFFIXES)
+    found = [root / "compiled.json"]
+    for wing in (".", *compiled.COMPILED_DIRS):
+        found += [p for p in (root / wing).iterdir() if p.name.endswith(suffixes)]
+    return [p for p in found if p.exists()]
+
+
+def clean(root: Path = compiled.ROOT) -> int:
+    gone = _extensions(root)
+    for path in gone:
+        path.unlink()
+    print(f"removed {len(gone)} files: the sources run")
+    return 0
+
+
+def build(root: Path = compiled.ROOT) -> int:
+    try:
+        from mypyc.build import mypycify
+        from setuptools import setup
+    except ImportError:
+        print("the build needs mypy and setuptools: pip install -e '.[test]'", file=sys.stderr)
+        return 2
+    for path in _extensions(root):
+        path.unlink()
+    hashes = compiled.source_hashes(root)
+    with tempfile.TemporaryDirectory() as tmp, contextlib.chdir(root.parent):
+        paths = [f"{root.name}/{m}" for m in MODULES]
+        try:
+            modules = mypycify(
+                paths, opt_level="3", group_name=f"{root.name}.compiled", target_dir=f"{tmp}/c"
+            )
+            setup(
+                name="weathering-compiled",
+                ext_modules=modules,
+                script_args=[
+                    "-q",
+                    "build_ext",
+                    "--inplace",
+                    "--build-temp",
+                    f"{tmp}/t",
+                    "--build-lib",
+                    f"{tmp}/l",
+                ],
+            )
+        # mypyc and setuptools say a failure by exiting (their messages are printed),
+        # an internal error of mypyc by raising.
+        except (SystemExit, Exception) as failed:
+            for path in _extensions(root):  # no half build left beside the sources
+                path.unlink()
+            print(f"the build failed: {failed!r}; the sources run", file=sys.stderr)
+            return 1
+    if compiled.source_hashes(root) != hashes:
+        print("a source changed during the build: build again", file=sys.stderr)
+        return 1
+    names = [f"{root.name}.{m[:-3].replace('/', '.')}" for m in MODULES]
+    manifest = {"cache_tag": sys.implementation.cache_tag, "modules": names, "sources": hashes}
+    (root / "compiled.json").write_text(json.dumps(manifest, indent=1) + "\n", encoding="utf-8")
+    print(f"compiled {len(names)} modules; status: {status_line(root)}")
+    return 0
+
+
+def status_line(root: Path = compiled.ROOT) -> str:
+    built = compiled.built_modules(root)
+    if not built:
+        return "the sources run (no build)"
+    stale = compiled.why_stale(root, built)
+    if stale:
+        return f"the sources run: the build is not theirs ({stale})"
+    if os.environ.get("WEATHERING_PURE"):
+        return f"the sources run (WEATHERING_PURE); a build of {len(built)} modules is current"
+    return f"the compiled modules run ({len(built)})"
+
+
+def main(argv: list[str]) -> int:
+    what = argv[0] if argv else "status"
+    if what == "build":
+        return build()
+    if what == "clean":
+        return clean()
+    if what == "status" and len(argv) <= 1:
+        print(status_line())
+        return 0
+    print("usage: python -m weathering_tui.bench native [build|clean|status]", file=sys.stderr)
+    return 2
