@@ -34,3 +34,13 @@ async def test_a_card_put_back_is_marked_and_the_others_are_not():
         name = app.tr.card(picked)
         marked = [line for line in lines if line.startswith("↩")]
         assert len(marked) == 1 and name in marked[0], lines
+        # Still marked when it is the selected card (Enter on the first option picks
+        # the first card, where the selection starts).
+        held = [h.instance for h in game_screen.view().hand]
+        game_screen.selected = held.index(picked)
+        game_screen.query_one(HandPane).show(
+            game_screen.view(), app.tr, selected=game_screen.selected
+        )
+        lines = str(game_screen.query_one(HandPane).render()).splitlines()
+        marked = [line for line in lines if line.startswith("↩")]
+        assert len(marked) == 1 and name in marked[0], lines

@@ -144,7 +144,8 @@ class HandPane(Pane):
             card = tr.content.cards[held.card]
             effective, printed = held.cost, held.printed_cost
             cost = f"{effective}PA" if effective == printed else f"{effective}({printed})"
-            mark = "▸" if i == selected else "↩" if instance in back else " "
+            # ↩ before ▸: the card just put back is most often the selected one.
+            mark = "↩" if instance in back else "▸" if i == selected else " "
             line = Text(f"{mark}{i + 1} ", style="bold yellow" if i == selected else "")
             line.append(f"{tr.card(instance)[:name_width]:<{name_width}} ")
             line.append(f"{tr('type.' + card.type)} ", style=TYPE_STYLE[card.type])
