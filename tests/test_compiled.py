@@ -101,3 +101,32 @@ def test_the_sources_play_the_same_games_as_this_process():
         check=True,
     )
     assert child.stdout.strip() == here
+
+
+def test_the_build_command_refuses_what_it_cannot_do_with_a_message(monkeypatch, capsys):
+    from pathlib import Path
+
+    from weathering_tui.bench import native
+
+    assert native.main(["build", "extra"]) == 2
+    assert native.main(["frobnicate"]) == 2
+    assert "usage: python -m weathering_tui.bench native" in capsys.readouterr().err
+    # A folder it may not write in: said before any compiling, nothing removed.
+    monkeypatch.setattr(native.os, "access", lambda path, mode: False)
+    assert native.build() == 1
+    assert "cannot write in" in capsys.readouterr().err
+    # A build it may not remove: said, no traceback.
+    monkeypatch.setattr(native, "_extensions", lambda root: [Path("/nowhere/x.so")])
+
+    def refuse(self):
+        raise PermissionError(13, "Permission denied")
+
+    monkeypatch.setattr(Path, "unlink", refuse)
+    assert native.clean() == 1
+    assert "cannot remove /nowhere/x.so: Permission denied" in capsys.readouterr().err
+
+
+def test_weathering_pure_at_zero_is_not_asked(monkeypatch):
+    for value, asked in (("", False), ("0", False), ("1", True), ("yes", True)):
+        monkeypatch.setenv("WEATHERING_PURE", value)
+        assert compiled.pure_asked() is asked

@@ -8,9 +8,10 @@ of them is imported (`weathering_tui/__init__.py`), decides:
 
 - no extension module beside the sources: nothing to do, the sources run;
 - every hashed source unchanged since the build: the compiled modules run;
-- otherwise (a source edited after the build, a build for another Python), or with
+- otherwise (a source edited after the build, a manifest missing), or with
   WEATHERING_PURE=1 set: a finder placed first serves those modules from their sources,
-  and a stale build says so once on stderr.
+  and a stale build says so once on stderr. (Another Python's build has other file
+  names: this one never sees it.)
 
 The sources stay the rules' single home: the build is a cache of them, used only while
 it is theirs, and the same games come out of both (tests/test_compiled.py; CI runs the
@@ -78,6 +79,11 @@ def why_stale(root: Path = ROOT, built: list[str] | None = None) -> str | None:
     return None
 
 
+def pure_asked() -> bool:
+    """WEATHERING_PURE set to anything but "" or "0"."""
+    return os.environ.get("WEATHERING_PURE", "") not in ("", "0")
+
+
 class _Sources:
     """A finder that serves `names` from their .py files, ahead of the extension modules."""
 
@@ -99,7 +105,7 @@ def install(root: Path = ROOT) -> str:
     if not built:
         return "pure"
     stale = why_stale(root, built)
-    if stale is None and not os.environ.get("WEATHERING_PURE"):
+    if stale is None and not pure_asked():
         return "compiled"
     if stale is not None:
         print(

@@ -235,7 +235,8 @@ def main(argv: list[str]) -> int:
         prog="python -m weathering_tui.bench",
         description="Benchmarks that print figures (machines here are noisy: compare runs "
         "made side by side). engine-vs CHECKOUT: this tree's simulator against another "
-        "(engine-vs --help); net …: the table server (net --help).",
+        "(engine-vs --help); net …: the table server (net --help); native build|clean|status: "
+        "the compiled engine (mypyc).",
     )
     parser.add_argument(
         "which",

@@ -15,6 +15,8 @@ import json
 import os
 import sys
 import tempfile
+import warnings
+from importlib.machinery import EXTENSION_SUFFIXES
 from pathlib import Path
 
 from .. import compiled
@@ -41,20 +43,34 @@ MODULES = (
     "bots/seat_view.py",
     "bots/random_bot.py",
 )
+_SUFFIXES = tuple(EXTENSION_SUFFIXES)
 
 
 def _extensions(root: Path) -> list[Path]:
-    suffixes = tuple(__import__("importlib.machinery").machinery.EXTENSION_SUFFIXES)
+    """The build beside the sources: its manifest first (without it, the guard uses none
+    of the rest: a build half removed or half made is never run)."""
     found = [root / "compiled.json"]
     for wing in (".", *compiled.COMPILED_DIRS):
-        found += [p for p in (root / wing).iterdir() if p.name.endswith(suffixes)]
+        found += [p for p in (root / wing).iterdir() if p.name.endswith(_SUFFIXES)]
     return [p for p in found if p.exists()]
+
+
+def _remove(paths: list[Path]) -> str | None:
+    """Remove `paths`, in order; what stopped it, or None."""
+    for path in paths:
+        try:
+            path.unlink()
+        except OSError as failed:
+            return f"cannot remove {path}: {failed.strerror}"
+    return None
 
 
 def clean(root: Path = compiled.ROOT) -> int:
     gone = _extensions(root)
-    for path in gone:
-        path.unlink()
+    refused = _remove(gone)
+    if refused:
+        print(f"{refused}; the sources run only once it is gone", file=sys.stderr)
+        return 1
     print(f"removed {len(gone)} files: the sources run")
     return 0
 
@@ -66,10 +82,22 @@ def build(root: Path = compiled.ROOT) -> int:
     except ImportError:
         print("the build needs mypy and setuptools: pip install -e '.[test]'", file=sys.stderr)
         return 2
-    for path in _extensions(root):
-        path.unlink()
+    # Where the build goes must be writable before half a minute of compiling.
+    for folder in (root, *(root / wing for wing in compiled.COMPILED_DIRS)):
+        if not os.access(folder, os.W_OK):
+            print(f"cannot write in {folder}: nothing built, the sources run", file=sys.stderr)
+            return 1
+    refused = _remove(_extensions(root))
+    if refused:
+        print(f"{refused}: nothing built", file=sys.stderr)
+        return 1
     hashes = compiled.source_hashes(root)
-    with tempfile.TemporaryDirectory() as tmp, contextlib.chdir(root.parent):
+    with (
+        tempfile.TemporaryDirectory() as tmp,
+        contextlib.chdir(root.parent),
+        warnings.catch_warnings(),
+    ):
+        warnings.simplefilter("ignore")  # setuptools' notices about the project's metadata
         paths = [f"{root.name}/{m}" for m in MODULES]
         try:
             modules = mypycify(
@@ -79,20 +107,14 @@ def build(root: Path = compiled.ROOT) -> int:
                 name="weathering-compiled",
                 ext_modules=modules,
                 script_args=[
-                    "-q",
-                    "build_ext",
-                    "--inplace",
-                    "--build-temp",
-                    f"{tmp}/t",
-                    "--build-lib",
-                    f"{tmp}/l",
+                    *("-q", "build_ext", "--inplace"),
+                    *("--build-temp", f"{tmp}/t", "--build-lib", f"{tmp}/l"),
                 ],
             )
         # mypyc and setuptools say a failure by exiting (their messages are printed),
-        # an internal error of mypyc by raising.
-        except (SystemExit, Exception) as failed:
-            for path in _extensions(root):  # no half build left beside the sources
-                path.unlink()
+        # an internal error of mypyc by raising; Ctrl-C stops it too.
+        except (SystemExit, KeyboardInterrupt, Exception) as failed:
+            _remove(_extensions(root))  # no half build left beside the sources
             print(f"the build failed: {failed!r}; the sources run", file=sys.stderr)
             return 1
     if compiled.source_hashes(root) != hashes:
@@ -112,19 +134,20 @@ def status_line(root: Path = compiled.ROOT) -> str:
     stale = compiled.why_stale(root, built)
     if stale:
         return f"the sources run: the build is not theirs ({stale})"
-    if os.environ.get("WEATHERING_PURE"):
+    if compiled.pure_asked():
         return f"the sources run (WEATHERING_PURE); a build of {len(built)} modules is current"
     return f"the compiled modules run ({len(built)})"
 
 
 def main(argv: list[str]) -> int:
+    commands = {"build": build, "clean": clean, "status": status}
     what = argv[0] if argv else "status"
-    if what == "build":
-        return build()
-    if what == "clean":
-        return clean()
-    if what == "status" and len(argv) <= 1:
-        print(status_line())
-        return 0
+    if what in commands and len(argv) <= 1:
+        return commands[what]()
     print("usage: python -m weathering_tui.bench native [build|clean|status]", file=sys.stderr)
     return 2
+
+
+def status() -> int:
+    print(status_line())
+    return 0

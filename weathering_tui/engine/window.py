@@ -51,7 +51,7 @@ def could_cancel(state: GameState, seat: int, event: bool) -> bool:
     if not player.hand:
         return False
     cards = state.content.cards
-    gone = Counter(card_id(c) for c in state.discard_pile)
+    gone = Counter([card_id(c) for c in state.discard_pile])
     return any(
         frugal_cost(cards[cid].cost, state.phase, player.side) <= player.ap
         and gone[cid] < cards[cid].copies
