@@ -62,3 +62,26 @@ async def test_v_over_a_dialog_shows_the_events_and_gives_the_dialog_back():
         assert all(event.name_fr in shown for event in events), shown
         await pilot.press("escape")
         await wait_for(pilot, lambda: app.screen is dialog)
+
+
+async def test_a_long_event_name_is_cut_to_its_row_beside_its_turns():
+    """ "Effondrement de la biodiversité" pushed its turns to a row of their own, and in a
+    1v1 at 80×24 (two rows) the event's text out of sight (a play-test)."""
+    from weathering_tui.engine.state import ActiveEvent
+
+    game = at(setup_for("1v1", seed=3), human_turn(0, 1))
+    long = "effondrement_de_la_biodiversite"
+    game.state.active_events[:] = [ActiveEvent(long, [f"{long}#1"], 2)]
+    app = WeatheringApp(lang="fr", saves_dir=None, game=game, pace=0, autosave=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: game_screen(app).query_one(EventsPane).size.height)
+        await pilot.pause()
+        while app.screen.is_modal:
+            await pilot.press("space")
+            await pilot.pause()
+        pane = game_screen(app).query_one(EventsPane)
+        rows = str(pane.render()).splitlines()
+        assert rows[0].startswith("Effondrement de la biodiver") and "…" in rows[0], rows
+        assert rows[0].rstrip().endswith("2 t"), rows  # its turns on its own row
+        assert len(rows) == 2 and rows[1].strip(), rows  # and a row left for its text
+        assert max(len(r) for r in rows) <= pane.size.width

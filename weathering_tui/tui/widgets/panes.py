@@ -84,9 +84,8 @@ class EventsPane(Pane):
             name = tr.event(event.event)
             turns = tr("events.turns", n=event.remaining)
             room = width - len(turns) - 1
-            if len(name) > room:  # a long name whole on its row, its time under it
-                out.append(name + "\n", style="bold")
-                name = ""
+            if len(name) > room:  # cut to its row: a row more would push the text off
+                name = name[: room - 1].rstrip() + "…"  # (a play-test; `v` says it whole)
             out.append(f"{name:<{room}} ", style="bold")
             out.append(turns, style="yellow")
         room = height - len(events)
