@@ -50,6 +50,10 @@ def test_a_build_without_its_manifest_or_for_another_python_is_not_used(tmp_path
     manifest = json.loads((root / "compiled.json").read_text())
     (root / "compiled.json").write_text(json.dumps({**manifest, "cache_tag": "cpython-39"}))
     assert "built for cpython-39" in compiled.why_stale(root)
+    # A manifest that is JSON but not a build's: said, never a traceback at import.
+    for broken in ({**manifest, "modules": 5}, {**manifest, "modules": None}, [1, 2]):
+        (root / "compiled.json").write_text(json.dumps(broken))
+        assert compiled.why_stale(root) == "compiled.json is not a build's"
     (root / "compiled.json").write_text("{not json")
     assert compiled.why_stale(root) == "no compiled.json beside them"
     (root / "compiled.json").unlink()

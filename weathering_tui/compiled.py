@@ -29,7 +29,8 @@ import sys
 from pathlib import Path
 
 ROOT = Path(__file__).parent
-MANIFEST = ROOT / "compiled.json"
+MANIFEST = "compiled.json"  # beside the package's __init__.py
+SUFFIXES = tuple(importlib.machinery.EXTENSION_SUFFIXES)  # an extension module's file
 # Where compiled modules may sit, and what they are built from: a compiled module reads
 # the types and constants of the modules it imports, so all of these are hashed.
 COMPILED_DIRS = ("engine", "bots")
@@ -45,10 +46,9 @@ def built_modules(root: Path = ROOT) -> list[str]:
         except OSError:
             continue
         for file in files:
-            for suffix in importlib.machinery.EXTENSION_SUFFIXES:
-                if file.endswith(suffix):
-                    names.append(f"{root.name}.{wing}.{file[: -len(suffix)]}")
-                    break
+            suffix = next((s for s in SUFFIXES if file.endswith(s)), None)
+            if suffix is not None:
+                names.append(f"{root.name}.{wing}.{file[: -len(suffix)]}")
     return names
 
 
@@ -65,14 +65,14 @@ def why_stale(root: Path = ROOT, built: list[str] | None = None) -> str | None:
     """Why the compiled modules beside the sources are not theirs, or None if they are."""
     built = built_modules(root) if built is None else built
     try:
-        manifest = json.loads((root / MANIFEST.name).read_text(encoding="utf-8"))
+        manifest = json.loads((root / MANIFEST).read_text(encoding="utf-8"))
     except (OSError, ValueError):
         return "no compiled.json beside them"
-    if not isinstance(manifest, dict):
+    if not isinstance(manifest, dict) or not isinstance(manifest.get("modules"), list):
         return "compiled.json is not a build's"
     if manifest.get("cache_tag") != sys.implementation.cache_tag:
         return f"built for {manifest.get('cache_tag')}, this is {sys.implementation.cache_tag}"
-    if sorted(manifest.get("modules", [])) != sorted(built):
+    if sorted(map(str, manifest["modules"])) != sorted(built):
         return "the compiled modules are not the build's"
     if manifest.get("sources") != source_hashes(root):
         return "a source changed since the build"

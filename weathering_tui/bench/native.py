@@ -16,7 +16,6 @@ import os
 import sys
 import tempfile
 import warnings
-from importlib.machinery import EXTENSION_SUFFIXES
 from pathlib import Path
 
 from .. import compiled
@@ -43,15 +42,14 @@ MODULES = (
     "bots/seat_view.py",
     "bots/random_bot.py",
 )
-_SUFFIXES = tuple(EXTENSION_SUFFIXES)
 
 
 def _extensions(root: Path) -> list[Path]:
     """The build beside the sources: its manifest first (without it, the guard uses none
     of the rest: a build half removed or half made is never run)."""
-    found = [root / "compiled.json"]
+    found = [root / compiled.MANIFEST]
     for wing in (".", *compiled.COMPILED_DIRS):
-        found += [p for p in (root / wing).iterdir() if p.name.endswith(_SUFFIXES)]
+        found += [p for p in (root / wing).iterdir() if p.name.endswith(compiled.SUFFIXES)]
     return [p for p in found if p.exists()]
 
 
@@ -122,7 +120,7 @@ def build(root: Path = compiled.ROOT) -> int:
         return 1
     names = [f"{root.name}.{m[:-3].replace('/', '.')}" for m in MODULES]
     manifest = {"cache_tag": sys.implementation.cache_tag, "modules": names, "sources": hashes}
-    (root / "compiled.json").write_text(json.dumps(manifest, indent=1) + "\n", encoding="utf-8")
+    (root / compiled.MANIFEST).write_text(json.dumps(manifest, indent=1) + "\n", encoding="utf-8")
     print(f"compiled {len(names)} modules; status: {status_line(root)}")
     return 0
 
