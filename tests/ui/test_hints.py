@@ -175,7 +175,7 @@ async def test_a_move_the_search_dropped_early_shows_no_share():
         view = app.session.view()
         first, second = view.legal[0], view.legal[1]
         screen.hinting = screen.busy = True
-        screen._show_hints(
+        screen.hinter.show(
             view, Hints([Hint(first, 0.8, 0.6, 0.9, 20), Hint(second, 1.0, 0.2, 1.0, 2)])
         )
         await wait_for(pilot, lambda: isinstance(app.screen, ChoiceModal))

@@ -30,6 +30,7 @@ from ..widgets import (
     PlayersPane,
 )
 from .game_flow import Shows
+from .game_hints import Hinter
 from .game_keys import GameKeys
 from .game_learn import Lessons
 
@@ -71,6 +72,7 @@ class GameScreen(GameKeys, Screen[None]):
         self.hinting = False  # the expert thinks of a hint (Escape: no dialog after all)
         self.shows = Shows(self)  # what the flow says to show, put up
         self.lessons = Lessons(self)  # a guided game's words
+        self.hinter = Hinter(self)  # hints asked, thought ahead, shown
         self._timer = None
         # Footer words follow the game's language, so the bindings are built per screen.
         self._bindings = BindingsMap(
@@ -168,12 +170,7 @@ class GameScreen(GameKeys, Screen[None]):
         ):
             return
         if event.worker.group == "hint":
-            if event.state == WorkerState.SUCCESS and event.worker.result is not None:
-                self._show_hints(*event.worker.result)
-            elif self.hinting:
-                self.hinting = False
-                self.flow.closed()
-                self.refresh_view()
+            self.hinter.finished(event.worker, event.state)
             return
         self.flow.bot_chose(event.worker.result if event.state == WorkerState.SUCCESS else None)
         self.refresh_view()
@@ -216,6 +213,7 @@ class GameScreen(GameKeys, Screen[None]):
     def refresh_view(self) -> None:
         if self not in self.app.screen_stack:  # a refresh queued before the end screen came
             return
+        self.hinter.keep_up()  # a hint thought ahead for this moment, or stopped
         view = self.view()
         if view.pending is not None and view.pending.kind == "reactions" and self.session.can.bots:
             # A bot may cancel: the outcome follows at once. Showing the moment between

@@ -1,8 +1,9 @@
 # mypy: disable-error-code="empty-body"
 """What the game screen's parts (its keys, game_keys.py, its one base of the project's
-own; the shows, game_flow.py, and the lessons, game_learn.py, which it holds) reach of
-`GameScreen`, declared once for the type checker: its state, its parts, its app, and its
-session as the contract's `GameSession`. Only the type checker imports this module."""
+own; the shows, game_flow.py, the lessons, game_learn.py, and the hints, game_hints.py,
+which it holds) reach of `GameScreen`, declared once for the type checker: its state, its
+parts, its app, and its session as the contract's `GameSession`. Only the type checker
+imports this module."""
 
 from __future__ import annotations
 
@@ -16,6 +17,7 @@ from ...play.session import GameSession
 from ...words import Tr
 from ..app import WeatheringApp
 from .game_flow import Shows
+from .game_hints import Hinter
 from .game_learn import Lessons
 
 
@@ -29,6 +31,7 @@ class GameHost(Screen[None]):
     hinting: bool
     shows: Shows
     lessons: Lessons
+    hinter: Hinter
     _timer: Timer | None
 
     @property
@@ -44,7 +47,6 @@ class GameHost(Screen[None]):
     def refuse(self, exc: IllegalAction) -> None: ...
     def window_seconds(self) -> int: ...
     def window_clock(self) -> str: ...
-    def _show_hints(self, view: View, found) -> None: ...
     def _bot_step(self) -> None: ...
     def action_undo(self) -> None: ...
     def action_hint(self) -> None: ...

@@ -9,14 +9,7 @@ from typing import TYPE_CHECKING
 from ...engine import IllegalAction
 from ...engine import actions as act
 from ...play.session import table_notices
-from ...words.describe import (
-    aimed_well_first,
-    choice_label,
-    decision_title,
-    hint_notes,
-    move_label,
-    move_with_cost,
-)
+from ...words.describe import aimed_well_first, choice_label
 from .. import keymap
 from ..keymap import KeyContext
 from .choice import ChoiceModal
@@ -29,7 +22,7 @@ else:
 
 class GameKeys(GameHost):
     """`GameScreen`'s keys (its one base of the project's own): its state (session, tr,
-    selected…) and parts (flow, shows, lessons) live there."""
+    selected…) and parts (flow, shows, lessons, hinter) live there."""
 
     # ------------------------------------------------------------ keys
 
@@ -187,110 +180,12 @@ class GameKeys(GameHost):
         self.advance()
 
     def action_hint(self) -> None:
-        """The expert's three best moves, computed off the event loop from this seat's
-        view, in a process of its own at the lowest share of the processor (bots/
-        hint_child.py); choosing one plays it. One hint at a time: asking again, Escape
-        or a move stops the computation itself (its process is killed)."""
-        from textual.worker import get_current_worker
-
-        from ...bots.hint_child import hints_apart
-        from ...bots.hints import HintSlot, Stopped, background_priority
-
-        if not self.may_hint():
-            if self.lessons.todo():  # a lesson leads: `h` says why it gives nothing
-                self.notify(self.tr("hint.in_lesson"), markup=False)
-            return
-        view = self.session.hint_view()
-        self.workers.cancel_group(self, "hint")
-        self.hinting = True
-        self.flow.hold()
-        self.refresh_view()  # the footer says it thinks, and how to stop it (4–10 s loaded)
-
-        def think():
-            worker = get_current_worker()
-            stop = lambda: worker.is_cancelled  # noqa: E731
-            background_priority()  # nice 10: the table server and screens go first
-            try:
-                with HintSlot(stop):  # a bound on hints at once, machine-wide
-                    return view, hints_apart(view, should_stop=stop)
-            except Stopped:
-                return None  # cancelled: nobody waits for it
-
-        self.run_worker(think, thread=True, name="hint", group="hint", exclusive=True)
+        """The expert's best moves for this seat (game_hints.py)."""
+        self.hinter.ask()
 
     def action_cancel_hint(self) -> None:
         """Escape while the expert thinks: no dialog after all, and no more thinking."""
-        if self.hinting:
-            self.workers.cancel_group(self, "hint")
-            self.hinting = False
-            self.flow.closed()
-            self.refresh_view()  # the turn's keys again
-            self._back_to_decision()
-
-    def _back_to_decision(self) -> None:
-        """After a hint asked from a decision's dialog (a cancel or not, a discard…),
-        that very dialog again — not the way to it (at one terminal, a reaction's way
-        is the shared prompt, whose time runs out: the reaction was lost); on the
-        player's turn the screen itself is the prompt."""
-        view = self.view()
-        pending = view.pending
-        if pending is None or pending.kind == "turn":
-            return
-        if pending.seat == view.seat and view.legal:
-            self.shows.ask_decision(can_back=self.shows.asked_can_back)
-        else:
-            self.advance()
-
-    def _hint_chosen(self, action) -> None:
-        """A hint's dialog closed: its move played, or (Escape) the decision again."""
-        pending = self.view().pending
-        if action is None and pending is not None and pending.kind != "turn":
-            self.flow.closed()
-            self._back_to_decision()
-        else:
-            self.shows.decided(action)
-
-    def _show_hints(self, view, found) -> None:
-        wanted, self.hinting = self.hinting, False
-        self.refresh_view()
-        if not wanted:
-            return  # the player went back (Escape) meanwhile
-        if view.version != self.view().version or not self.may_hint():
-            self.flow.closed()  # the game moved on while the expert thought
-            self._back_to_decision()
-            return
-        options = []
-        most = max((h.rollouts for h in found), default=0)
-        turn = view.pending is not None and view.pending.kind == "turn"
-        for h in found:
-            label = (move_with_cost if turn else move_label)(self.tr, view, h.action)
-            if h.win is not None and h.rollouts * 2 < most:
-                # Dropped by the search after a few deals: its share is noise, not shown.
-                key = "hint.option_dropped_one" if h.rollouts == 1 else "hint.option_dropped"
-                label = self.tr(key, action=label, n=h.rollouts)
-            elif h.win is not None:
-                label = self.tr(
-                    "hint.option",
-                    action=label,
-                    win=round(100 * h.win),
-                    low=round(100 * h.low),
-                    high=round(100 * h.high),
-                )
-            options.append((label, h.action))
-        body = self.tr("hint.body")
-        if not turn:  # a card named alone could read as "play it": say what is asked
-            body = f"{decision_title(self.tr, view)}\n{body}"
-        body = " ".join([body, *hint_notes(self.tr, found)])
-        self.app.push_screen(
-            ChoiceModal(
-                self.tr("hint.title"),
-                options,
-                body=body,
-                keys=self.tr("back"),
-                can_back=True,
-            ),
-            self._hint_chosen,
-        )
+        self.hinter.cancel()
 
     def action_skip(self) -> None:
         if self.bot_turn() and self._timer is not None:

@@ -1,5 +1,5 @@
-"""What a part of the game screen (`Shows`, `Lessons`) reads of the screen it belongs to:
-one place for the forwarding, so that each part's own code is only its job."""
+"""What a part of the game screen (`Shows`, `Lessons`, `Hinter`) reads of the screen it
+belongs to: one place for the forwarding, so that each part's own code is only its job."""
 
 from __future__ import annotations
 
