@@ -18,3 +18,16 @@ def test_three_worlds_in_240_are_within_the_noise_five_are_not():
     worse = [0.0] * 240
     assert not told_apart([1.0] * 3 + [0.0] * 237, worse)
     assert told_apart([1.0] * 5 + [0.0] * 235, worse)
+
+
+def test_the_hint_wait_bench_asks_at_a_human_s_turn_in_each_configuration():
+    from weathering_tui.bench.hint_wait import games
+
+    found = games(3)
+    assert [g.setup.configuration for g in found] == ["1v1", "2v1", "3v2"]
+    for game in found:
+        pending = game.state.pending
+        assert pending.kind == "turn" and pending.seat == 0
+        assert [seat.human for seat in game.setup.seats] == [True] + [False] * (
+            len(game.setup.seats) - 1
+        )

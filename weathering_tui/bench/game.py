@@ -242,13 +242,27 @@ def main(argv: list[str]) -> int:
         "which",
         nargs="?",
         default="all",
-        choices=("all", "engine", "tui", "history", "expert", "rollouts", "hints", "hint-budgets"),
+        choices=(
+            "all",
+            "engine",
+            "tui",
+            "history",
+            "expert",
+            "rollouts",
+            "hints",
+            "hint-budgets",
+            "hint-wait",
+        ),
         help="engine: simulator, save/load; tui: start-up, key repaint; history: clone, "
-        "the expert, replay, undo, hints; expert: expert vs heuristic games (default: all "
-        "but history and expert)",
+        "the expert, replay, undo, hints; hint-wait: from h to the hints' dialog on the game "
+        "screen; expert: expert vs heuristic games (default: all but history and expert)",
     )
     parser.add_argument(
-        "pairs", nargs="?", type=count, default=30, help="expert: deals (30); hints: positions (24)"
+        "pairs",
+        nargs="?",
+        type=count,
+        default=30,
+        help="expert: deals (30); hints: positions (24); hint-wait: positions (6)",
     )
     parser.add_argument(
         "configuration", nargs="?", default="1v1", help="expert: configuration (1v1)"
@@ -266,6 +280,11 @@ def main(argv: list[str]) -> int:
         from .hints import bench_budgets
 
         bench_budgets(args.pairs if args.pairs != 30 else 40)
+        return 0
+    if args.which == "hint-wait":
+        from .hint_wait import bench_hint_wait
+
+        bench_hint_wait(args.pairs if args.pairs != 30 else 6)
         return 0
     if args.which == "hints":
         from .hints import bench_hints
