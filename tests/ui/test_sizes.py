@@ -92,3 +92,61 @@ async def test_a_screen_opened_while_the_terminal_is_small_stays_under_the_messa
         await pilot.press("escape")  # the help closes: the game's own dialog, nothing over it
         await pilot.pause(0.3)
         assert kinds(app)[-2:] == ["GameScreen", "ChoiceModal"]
+
+
+async def test_a_dialog_that_comes_while_small_then_opens_another_leaves_no_message(
+    monkeypatch,
+):
+    """A hint asked in the mulligan's dialog comes while the terminal is too small (it
+    goes under the message); the terminal grows; Escape on the hints opens the
+    mulligan's dialog again at once, before the message under them is uncovered. That
+    message shows nothing under the dialog, goes once uncovered, and nothing crashes (a
+    play-test's Escape there ended the game with a traceback)."""
+    import threading
+
+    from weathering_tui.bots import hint_child
+    from weathering_tui.bots.hints import Hint, Hints
+    from weathering_tui.tui.screens.choice import ChoiceModal
+
+    from .games import at, wait_for
+
+    release = threading.Event()
+
+    def held_hint(view, should_stop=None):
+        release.wait(20)
+        return Hints([Hint(view.legal[0], 0.5, 0.4, 0.6, 40)])
+
+    monkeypatch.setattr(hint_child, "hints_apart", held_hint)
+    game = at(
+        setup_for("1v1", seed=5), lambda s: s.pending.kind == "mulligan" and s.pending.seat == 0
+    )
+    app = WeatheringApp(lang="en", saves_dir=None, game=game, pace=0, autosave=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, ChoiceModal))
+        await pilot.press("h")
+        await pilot.resize_terminal(79, 23)
+        await wait_for(pilot, lambda: isinstance(app.screen, TooSmallScreen))
+        release.set()
+        await wait_for(pilot, lambda: "ChoiceModal" in kinds(app))
+        await pilot.pause(0.3)
+        assert isinstance(app.screen, TooSmallScreen)
+        await pilot.resize_terminal(80, 24)
+        await wait_for(pilot, lambda: isinstance(app.screen, ChoiceModal))
+        assert app.screen.title_text == "The expert's hints"
+        await pilot.press("escape")
+        await wait_for(
+            pilot,
+            lambda: isinstance(app.screen, ChoiceModal) and "hint" not in app.screen.title_text,
+        )
+        await pilot.pause(0.3)
+        for under in app.screen_stack:
+            if isinstance(under, TooSmallScreen):  # left under the dialog: shows nothing
+                assert not under.query_one("#too-small").display
+        await pilot.press("5")  # keep my hand; then the first option of each decision
+        for _ in range(10):  # that comes at once (a discard…), till the game is uncovered
+            await pilot.pause(0.3)
+            if not isinstance(app.screen, ChoiceModal):
+                break
+            await pilot.press("1")
+        await wait_for(pilot, lambda: "TooSmallScreen" not in kinds(app))
+        assert kinds(app)[-1] == "GameScreen"

@@ -175,8 +175,12 @@ class WeatheringApp(App[None]):
         return self._too_small is not None
 
     def _drop_too_small(self) -> None:
-        """The message goes; one left under another screen goes when it is uncovered."""
+        """The message goes; one left under another screen (a dialog that opened while
+        the terminal was small came over it) shows nothing, and goes when uncovered."""
         screen, self._too_small = self._too_small, None
+        for under in self.screen_stack:
+            if isinstance(under, TooSmallScreen) and under is not self.screen:
+                under.fade()
         if screen is not None and self.screen is screen:
             screen.dismiss(None)
 

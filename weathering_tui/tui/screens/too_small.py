@@ -18,6 +18,7 @@ class TooSmallScreen(ModalScreen[None]):
     def __init__(self, message: str):
         super().__init__()
         self.message = message
+        self._leaving = False
 
     def compose(self) -> ComposeResult:
         yield Static(self.message, id="too-small")
@@ -30,9 +31,20 @@ class TooSmallScreen(ModalScreen[None]):
         if (width >= 80 and height >= 24) or app._too_small not in (None, self):
             if app._too_small is self:
                 app._too_small = None  # or the game would wait under a message now gone
-            self.dismiss(None)
+            # (Only from the top, and once: a dialog may have come over it meanwhile,
+            # from the answer to the one that uncovered it; it goes when uncovered again.)
+            if app.screen is self and not self._leaving:
+                self._leaving = True
+                self.dismiss(None)
         else:
             app._too_small = self
+
+    def fade(self) -> None:
+        """Left under another screen when the terminal grew back: nothing of it shows
+        (the screens under it show through) until it is uncovered and goes."""
+        self.styles.background = "transparent"
+        if self.is_mounted:
+            self.query_one(Static).display = False
 
     def set_message(self, message: str) -> None:
         self.message = message
