@@ -274,7 +274,13 @@ async def travels(session) -> None:
     session.turn(1)
     assert 0 < session.at <= session.timeline.length
     session.round(1)
-    assert session.choose_seat(1) and session.view().seat == 1 == session.seat
+    # Another seat's view: one the replay may show (every seat once the game is over;
+    # before, the one human's: tests/test_replay_seats.py), and no other.
+    seats = range(len(session.timeline.setup.seats))
+    for seat in session.shown:
+        assert session.choose_seat(seat) and session.view().seat == seat == session.seat
+    for seat in (s for s in seats if s not in session.shown):
+        assert not session.choose_seat(seat) and session.view().seat != seat
     assert not session.choose_seat(9)
     assert session.open_hands() is session.over
     assert not session.open

@@ -137,3 +137,30 @@ async def test_v_in_a_replay_reviews_the_seat_and_jumps_to_a_costly_decision(tmp
         assert replay.session.at == items[0].index
         # and what that moment was about stays said there (the move, the better one)
         assert [n.message for n in app._notifications] == [dialog.options[0][0]]
+
+
+async def test_an_unfinished_game_s_replay_says_the_other_hands_stay_hidden(tmp_path):
+    """A game still being played, replayed from the load screen: the player's own seat
+    only; a digit for another seat says why nothing changes, and the footer offers none."""
+    import attrs
+
+    from weathering_tui.tui.widgets import KeyBar
+
+    setup = Setup.standard("1v1", seed=4)
+    setup = attrs.evolve(setup, seats=(attrs.evolve(setup.seats[0], human=True), setup.seats[1]))
+    state, actions = play_game(setup, stop_after=25)
+    write_save(tmp_path / "midgame.toml", SavedGame(setup, state, NOW, NOW))
+    app = WeatheringApp(lang="en", saves_dir=tmp_path, pace=0, autosave=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.open_load()
+        await pilot.pause()
+        await pilot.press("r")
+        await pilot.pause()
+        replay = app.screen
+        assert isinstance(replay, ReplayScreen) and replay.session.seat == 0
+        assert "1-2" not in str(replay.query_one(KeyBar).render())
+        await pilot.press("2")
+        await pilot.pause()
+        assert replay.session.seat == 0
+        assert any("stay hidden" in str(n.message) for n in app._notifications)
+        assert replay.view().players[1].hand is None

@@ -135,7 +135,12 @@ def build_parser(french: bool = False) -> argparse.ArgumentParser:
     _common(replay)
     replay.add_argument("save", metavar="NAME|PATH", help="a save's name (see list) or its path")
     replay.add_argument("--at", type=int, metavar="N", help="after the first N actions")
-    replay.add_argument("--seat", type=int, default=0, metavar="S", help="whose view (default 0)")
+    replay.add_argument(
+        "--seat",
+        type=int,
+        metavar="S",
+        help="whose view, from 0 (default: yours; before the game's end, only yours)",
+    )
     replay.add_argument(
         "--json", action="store_true", help="print that seat's view as JSON (the wire format)"
     )
@@ -216,7 +221,12 @@ def build_parser(french: bool = False) -> argparse.ArgumentParser:
     )
     _common(rev)
     rev.add_argument("save", metavar="NAME|PATH", help="a save's name (see list) or its path")
-    rev.add_argument("--seat", type=int, metavar="S", help="review this seat only")
+    rev.add_argument(
+        "--seat",
+        type=int,
+        metavar="S",
+        help="review this seat only, from 0 (before the game's end: only yours)",
+    )
     rev.add_argument(
         "--budget", type=_positive, default=96, help="rollouts per decision (default 96)"
     )

@@ -74,6 +74,18 @@ def _read_game(args, tr):
         return folder, None
 
 
+def _seats_shown(game) -> list[int]:
+    """The seats a replay or a review of `game` may show (play/replay.py: every seat once
+    it is over; before, the one human's)."""
+    from ..play.replay import seats_shown
+
+    return seats_shown(game.setup, game.state.over)
+
+
+def _shown_words(tr, shown: list[int]) -> str:
+    return tr("cli.hidden.one", seat=shown[0]) if shown else tr("cli.hidden.none")
+
+
 def replay(args) -> int:
     """`replay SAVE`: the replay screen; with --json, one seat's view after N actions."""
     tr = _tr(args)
@@ -81,8 +93,12 @@ def replay(args) -> int:
     if game is None:
         return 2
     seats = len(game.setup.seats)
-    if not 0 <= args.seat < seats:
+    if args.seat is not None and not 0 <= args.seat < seats:
         print(tr("cli.replay.seat", n=seats - 1), file=sys.stderr)
+        return 2
+    shown = _seats_shown(game)
+    if args.seat is not None and args.seat not in shown:
+        print(tr("cli.replay.hidden", seats=_shown_words(tr, shown)), file=sys.stderr)
         return 2
     at = len(game.actions) if args.at is None else args.at
     if not 0 <= at <= len(game.actions):
@@ -90,9 +106,10 @@ def replay(args) -> int:
         return 2
     if args.json:
         from ..engine.wire import view_to_json
-        from ..play.replay import Timeline
+        from ..play.replay import Timeline, first_seat
 
-        print(view_to_json(Timeline(game).view_at(at, args.seat)))
+        seat = first_seat(game.setup, shown) if args.seat is None else args.seat
+        print(view_to_json(Timeline(game).view_at(at, seat)))
         return 0
     from ..tui.app import WeatheringApp
 
@@ -118,9 +135,13 @@ def review(args) -> int:
     if args.seat is not None and not 0 <= args.seat < seats:
         print(tr("cli.review.seat", n=seats - 1), file=sys.stderr)
         return 2
+    shown = _seats_shown(game)
+    if (args.seat is not None and args.seat not in shown) or not shown:
+        print(tr("cli.review.hidden", seats=_shown_words(tr, shown)), file=sys.stderr)
+        return 2
     from ..bots.review import decisions, review_decisions
 
-    wanted = range(seats) if args.seat is None else [args.seat]
+    wanted = shown if args.seat is None else [args.seat]
     found = decisions(game.setup, game.actions, wanted)
     bar = Progress(len(found), tr)
     bar.shown = bar.shown and not args.json

@@ -112,6 +112,26 @@ class Timeline:
         return m
 
 
+def seats_shown(setup, over: bool) -> list[int]:
+    """The seats whose view a replay or a review may show. Every seat once the game is
+    over (every hand may be opened then), or in a game no human plays. Before the end,
+    only the player's at this terminal when one human plays (the bots' hands stay
+    hidden: a replay was a way to read them, then to load the game and play on); when
+    several do, none: they share the terminal and the save, and keep their hands from
+    one another (the game's privacy screen)."""
+    humans = [i for i, seat in enumerate(setup.seats) if seat.human]
+    if over or not humans:
+        return list(range(len(setup.seats)))
+    return humans if len(humans) == 1 else []
+
+
+def first_seat(setup, shown: list[int]) -> int:
+    """The seat a replay opens on: the first human's among those shown, else the first
+    shown (SPECTATOR: none may be)."""
+    humans = [i for i in shown if setup.seats[i].human]
+    return (humans or shown or [SPECTATOR])[0]
+
+
 class ReplaySession:
     """A game stepped through (the replay screen's session): the cursor `at` moves
     through the game's actions; the view is `seat`'s then, or, once the game is over
@@ -119,10 +139,13 @@ class ReplaySession:
 
     can = Capabilities(travel=True)
 
-    def __init__(self, timeline: Timeline, at: int | None = None, seat: int = 0):
+    def __init__(self, timeline: Timeline, at: int | None = None, seat: int | None = None):
         self.timeline = timeline
         self.at = timeline.length if at is None else max(0, min(at, timeline.length))
-        self.seat = seat
+        self.shown = seats_shown(timeline.setup, timeline.over)
+        if seat is None or seat not in self.shown:  # (the command line refuses one)
+            seat = first_seat(timeline.setup, self.shown)
+        self.seat = seat  # SPECTATOR: no seat may be shown, the public view
         self.open = False
 
     @property
@@ -148,8 +171,9 @@ class ReplaySession:
         self.go(self.timeline.next_round(self.at, step))
 
     def choose_seat(self, seat: int) -> bool:
-        """As `seat` saw it (hands shut again); False: no such seat."""
-        if not 0 <= seat < len(self.timeline.setup.seats):
+        """As `seat` saw it (hands shut again); False: no such seat, or one whose hand
+        stays hidden until the game is over (`seats_shown`)."""
+        if seat not in self.shown:
             return False
         self.seat, self.open = seat, False
         return True
@@ -169,4 +193,4 @@ if TYPE_CHECKING:  # the type checker holds it to the parts its `can` names
         return s, s
 
 
-__all__ = ["SPECTATOR", "ReplaySession", "Timeline"]
+__all__ = ["SPECTATOR", "ReplaySession", "Timeline", "first_seat", "seats_shown"]

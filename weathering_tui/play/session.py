@@ -308,6 +308,11 @@ class Travel(Protocol):
     def seat(self) -> int: ...
 
     @property
+    def shown(self) -> list[int]:
+        """The seats whose view it may show (every seat once the game is over)."""
+        ...
+
+    @property
     def open(self) -> bool:
         """Every hand shown (a finished game only)."""
         ...

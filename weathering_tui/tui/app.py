@@ -269,7 +269,11 @@ class WeatheringApp(App[None]):
         self.open_replay(game)
 
     def open_replay(
-        self, game: SavedGame, at: int | None = None, seat: int = 0, standalone: bool = False
+        self,
+        game: SavedGame,
+        at: int | None = None,
+        seat: int | None = None,
+        standalone: bool = False,
     ) -> None:
         """Step through `game` (a finished game opens at its end, every hand still shut)."""
         from ..play.replay import ReplaySession, Timeline

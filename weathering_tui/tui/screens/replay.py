@@ -11,6 +11,7 @@ from textual.containers import Horizontal
 from textual.screen import Screen
 
 from ...bots.review import BUDGET as REVIEW_ROLLOUTS
+from ...engine import SPECTATOR
 from ..widgets import EventsPane, Gauge, HandPane, HeaderLine, KeyBar, Line, LogPane, PlayersPane
 from .bindings import quiet
 from .closing import close
@@ -104,7 +105,11 @@ class ReplayScreen(Screen[None]):
     def show(self) -> None:
         tr, view = self.tr, self.view()
         total = self.session.timeline.length
-        who = tr("replay.all") if self.session.open else view.players[self.session.seat].name
+        seat = self.session.seat
+        if self.session.open:
+            who = tr("replay.all")
+        else:
+            who = view.players[seat].name if seat != SPECTATOR else tr("replay.public")
         status = tr("replay.status", n=self.session.at, total=total, who=who)
         self.query_one(HeaderLine).show(view, tr, status)
         self.query_one(Gauge).show(view, tr)
@@ -137,7 +142,7 @@ class ReplayScreen(Screen[None]):
             self.query_one(LogPane).show(view, tr)
         keys = [("←→", tr("replay.key.action")), (tr("replay.keys.page"), tr("replay.key.turn"))]
         keys += [("[ ]", tr("replay.key.round")), (tr("replay.keys.edge"), tr("replay.key.edge"))]
-        if len(view.players) > 1:
+        if len(self.session.shown) > 1:  # (before the end: the player's seat alone)
             keys.append((f"1-{len(view.players)}", tr("replay.key.seat")))
         if self.session.timeline.over:
             keys.append(("o", tr("replay.key.open")))
@@ -174,6 +179,9 @@ class ReplayScreen(Screen[None]):
         once, off the event loop; Escape stops it); choosing one jumps to it."""
         if self.session.seat in self.reviews:
             self._show_review(self.session.seat)
+            return
+        if self.session.seat == SPECTATOR:  # several players share an unfinished game
+            self.notify(self.tr("replay.none_shown"), markup=False)
             return
         from textual.worker import get_current_worker
 
@@ -254,8 +262,16 @@ class ReplayScreen(Screen[None]):
 
     def on_key(self, event) -> None:
         digit = event.character and event.character.isdigit()
-        if digit and self.session.choose_seat(int(event.character) - 1):
+        if not digit:
+            return
+        seat = int(event.character) - 1
+        if self.session.choose_seat(seat):
             self.show()
+            event.stop()
+        elif 0 <= seat < len(self.session.timeline.setup.seats):
+            # Said, not ignored: another seat's hand stays hidden until the game is over.
+            said = "replay.seat_hidden" if self.session.shown else "replay.none_shown"
+            self.notify(self.tr(said), markup=False)
             event.stop()
 
     def action_back(self) -> None:
