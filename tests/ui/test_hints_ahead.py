@@ -71,7 +71,7 @@ async def test_after_one_hint_the_next_is_ready_when_asked(monkeypatch):
         hinter = app.screen.hinter
         # thought without a key pressed, to its end
         await wait_for(
-            pilot, lambda: hinter.ready is not None and hinter.ready[0].version == now, seconds=60
+            pilot, lambda: hinter.thought and hinter.thought[-1][0].version == now, seconds=60
         )
         thought = len(versions)
         assert versions.count(now) > 0
@@ -183,3 +183,27 @@ def test_a_table_s_processor_thinks_of_no_hint_unasked():
         hinter.asked.add(0)
         hinter.keep_up()
         assert place.started == started, table
+
+
+async def test_an_undo_back_two_moments_finds_their_hint_kept(monkeypatch):
+    """A hint thought for a moment, then another for the next: undo back to the first
+    shows its hint at once (only the last one was kept: a play-test's undo thought it
+    again)."""
+    versions = rollouts_by_moment(monkeypatch)
+    app = WeatheringApp(lang="en", saves_dir=None, game=a_game(), pace=0, autosave=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await hint_then_back(pilot, app)
+        hinter = app.screen.hinter
+        moments = []
+        for key in ("x", "b"):
+            await a_move(pilot, app, key)
+            now = app.session.view().version
+            moments.append(now)
+            await wait_for(pilot, lambda now=now: hinter.thought[-1][0].version == now, seconds=60)
+        await pilot.press("u")
+        await wait_for(pilot, lambda: app.session.view().version == moments[0])
+        thought = len(versions)
+        await pilot.press("h")
+        await wait_for(pilot, lambda: isinstance(app.screen, ChoiceModal))
+        assert len(versions) == thought, "shown at once, not thought again"

@@ -24,6 +24,10 @@ from ...words.describe import decision_title, hint_notes, move_label, move_with_
 from .choice import ChoiceModal
 from .part import ScreenPart
 
+# Hints kept with their moment: an undo back two or three decisions (a discard, then the
+# turn) shows theirs again at once (a play-test's undo to the discard thought again).
+KEPT = 8
+
 
 class Hinter(ScreenPart):
     """The hint asked, being thought (asked or ahead), or thought already."""
@@ -33,7 +37,7 @@ class Hinter(ScreenPart):
         self.asked: set[int] = set()  # seats that asked for a hint in this game
         self.worker: Worker | None = None  # the hint thinking now
         self.thinking: View | None = None  # the view it thinks of
-        self.ready: tuple[View, object] | None = None  # the last hint thought, with its view
+        self.thought: list[tuple[View, object]] = []  # the last hints thought, with their views
         self.declined: View | None = None  # Escape on this view's hint: not thought again
 
     # ------------------------------------------------------------ asked
@@ -51,8 +55,9 @@ class Hinter(ScreenPart):
         self.declined = None
         screen.hinting = True
         self.flow.hold()
-        if self.ready is not None and self.ready[0] == view:
-            self.show(*self.ready)
+        found = self.ready(view)
+        if found is not None:
+            self.show(view, found)
             return
         if not self._thinking_of(view):
             self._think(view)
@@ -70,6 +75,10 @@ class Hinter(ScreenPart):
         screen.refresh_view()  # the turn's keys again
         self.back_to_decision()
 
+    def ready(self, view: View):
+        """The hint thought already for this very view, if it is one of the last kept."""
+        return next((found for seen, found in reversed(self.thought) if seen == view), None)
+
     # ------------------------------------------------------------ ahead
 
     def keep_up(self) -> None:
@@ -86,7 +95,7 @@ class Hinter(ScreenPart):
         hint_view = self.session.hint_view()
         if hint_view == self.declined or self._thinking_of(hint_view):
             return
-        if self.ready is not None and self.ready[0] == hint_view:
+        if self.ready(hint_view) is not None:
             return
         self._think(hint_view)
 
@@ -136,7 +145,7 @@ class Hinter(ScreenPart):
             return  # stopped before it ended: its moment is gone
         view, self.worker, self.thinking = self.thinking, None, None
         if state == WorkerState.SUCCESS and worker.result is not None:
-            self.ready = worker.result
+            self.thought = [*self.thought, worker.result][-KEPT:]
             if self.screen.hinting:
                 self.show(*worker.result)
             return
