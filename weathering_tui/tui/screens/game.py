@@ -73,6 +73,7 @@ class GameScreen(GameKeys, Screen[None]):
         self.shows = Shows(self)  # what the flow says to show, put up
         self.lessons = Lessons(self)  # a guided game's words
         self.hinter = Hinter(self)  # hints asked, thought ahead, shown
+        self._log_seen: int | None = None  # log entries looked at for `_tell_cancelled`
         self._timer = None
         # Footer words follow the game's language, so the bindings are built per screen.
         self._bindings = BindingsMap(
@@ -215,6 +216,7 @@ class GameScreen(GameKeys, Screen[None]):
             return
         self.hinter.keep_up()  # a hint thought ahead for this moment, or stopped
         view = self.view()
+        self._tell_cancelled(view)
         if view.pending is not None and view.pending.kind == "reactions" and self.session.can.bots:
             # A bot may cancel: the outcome follows at once. Showing the moment between
             # would tell this seat that somebody could cancel (network.md).
@@ -252,6 +254,24 @@ class GameScreen(GameKeys, Screen[None]):
             said = "footer.watch" if view.seat == SPECTATOR else "footer.wait"
             keys.insert(0, ("⏳", self.tr(said, name=view.players[waiting].name)))
         self.query_one(KeyBar).show_keys(keys)
+
+    def _tell_cancelled(self, view) -> None:
+        """A move of this seat's cancelled by another player is said at once: it was
+        only in the log, whose few rows at 80×24 a play-test never saw it in."""
+        log = view.log
+        seen, self._log_seen = self._log_seen, len(log)
+        if seen is None or len(log) <= seen:
+            return  # (the screen's first look, or an undo: nothing new)
+        for i in range(seen, len(log)):
+            entry = log[i]
+            if entry.kind != "cancelled" or entry.data.get("seat") != view.seat:
+                continue
+            said = next((e for e in reversed(log[:i]) if e.kind == "cancel"), None)
+            if said is None or said.data.get("seat") == view.seat:
+                continue
+            line = log_line(self.tr, view, said)
+            if line is not None:
+                self.notify(self.tr("cancelled.yours", line=line), severity="warning", timeout=8)
 
     def _waiting_on(self, view) -> int | None:
         """The seat whose decision this terminal waits for, if it is said: a bot's here
