@@ -99,6 +99,23 @@ def test_duel_command_prints_the_json_the_readme_promises(capsys):
     assert out["ci_low"] <= out["a_score"] <= out["ci_high"]
 
 
+@pytest.mark.parametrize(
+    ("args", "words"),
+    [
+        (["--lang", "fr", "duel"], ("heuristic contre random", "parties sur 4", "100,0 %")),
+        (["duel", "--lang", "fr"], ("heuristic contre random", "intervalle à 95 %")),
+        (["--lang", "en", "duel"], ("heuristic vs random", "won 4 of 4", "95 % range")),
+    ],
+)
+def test_the_duel_speaks_the_player_s_language(capsys, args, words):
+    """Its words in French too, and --lang after the command as before it (`duel --lang
+    fr` was read as a bot's name)."""
+    assert main([*args, "heuristic", "random", "--games", "2"]) == 0
+    out = capsys.readouterr().out
+    assert all(w in out for w in words), out
+    assert "0.00 ms" not in out and "0,00 ms" not in out  # (the random bot: "< 0.01 ms")
+
+
 def test_a_searching_bot_reports_its_beliefs_for_calibration(monkeypatch):
     from weathering_tui import bots
 

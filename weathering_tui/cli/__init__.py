@@ -67,13 +67,19 @@ def _seed(text: str) -> int:
 def _common(parser, sub: bool = True) -> None:
     # On a subcommand, an option left out must not hide the same option given before it.
     default = argparse.SUPPRESS if sub else None
-    parser.add_argument(
-        "--lang", choices=("fr", "en"), default=default, help="language (default: the locale)"
-    )
+    _lang(parser, sub)
     parser.add_argument(
         "--saves-dir",
         default=default,
         help="folder of saved games (default: $WEATHERING_SAVES, else the user data folder)",
+    )
+
+
+def _lang(parser, sub: bool = True) -> None:
+    """--lang, before the command or after it (`duel --lang fr` was read as a bot's name)."""
+    default = argparse.SUPPRESS if sub else None
+    parser.add_argument(
+        "--lang", choices=("fr", "en"), default=default, help="language (default: the locale)"
     )
 
 
@@ -160,6 +166,7 @@ def build_parser(french: bool = False) -> argparse.ArgumentParser:
         choices=("fossilise", "au_bras_long", "aux_poches_pleines", "insatiable"),
         help="character of the first Lobbyiste (a second one gets a ⚖ partner)",
     )
+    _lang(sim)
     sim.add_argument(
         "--difficulty",
         choices=("balanced", "hard", "deadly"),
@@ -234,6 +241,7 @@ def build_parser(french: bool = False) -> argparse.ArgumentParser:
     duel = commands.add_parser(
         "duel", help="bots against bots: each deal played twice, the sides swapped"
     )
+    _lang(duel)
     duel.add_argument("a", choices=DUEL_BOTS, help="the bot measured")
     duel.add_argument("b", choices=DUEL_BOTS, help="its opponent")
     duel.add_argument("--config", choices=CONFIGURATIONS, default="1v1", help="(default 1v1)")
@@ -259,6 +267,7 @@ def build_parser(french: bool = False) -> argparse.ArgumentParser:
     bal = commands.add_parser(
         "balance", help="heuristic bots in every configuration against every Lobbyiste"
     )
+    _lang(bal)
     bal.add_argument("--games", type=_positive, default=100, help="games per cell (default 100)")
     bal.add_argument("--seed", type=_seed, default=1, help="seed of the first game (default 1)")
     bal.add_argument("--markdown", metavar="FILE", help="also write the table to FILE")

@@ -69,7 +69,8 @@ def duel(args) -> int:
     if args.json:
         print(json.dumps(summary))
         return 0
-    text = format_duel(summary)
+    tr = _tr(args)
+    text = format_duel(summary, tr, decimal="," if tr.lang == "fr" else ".")
     if not args.calibration:
         text = "\n".join(line for line in text.splitlines() if not line.startswith("    "))
     print(text)

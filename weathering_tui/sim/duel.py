@@ -21,6 +21,7 @@ gives the same figures (seconds aside) with any number of workers.
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 
 import attrs
 
@@ -215,50 +216,80 @@ def run_duel(
     return duel
 
 
-def format_duel(summary: dict) -> str:
-    pct = lambda x: f"{100 * x:.1f} %"  # noqa: E731
+def format_duel(summary: dict, tr: Callable[..., str], decimal: str = ".") -> str:
+    """The duel in words (`tr`: the words of the player's language, words/*.toml)."""
+
+    def pct(x: float) -> str:
+        return f"{100 * x:.1f} %".replace(".", decimal)
+
+    def ms(seconds: float) -> str:
+        shown = 1000 * seconds
+        return (f"{shown:.2f} ms" if shown >= 0.005 else "< 0.01 ms").replace(".", decimal)
+
+    a, b = summary["a"], summary["b"]
     lines = [
-        f"{summary['a']} vs {summary['b']}, {summary['configuration']}: "
-        f"{summary['deals']} {summary['deal']} deals from seed {summary['seed']}, "
-        "each played both ways "
-        f"({summary['games']} games)",
-        f"  {summary['a']} won {summary['a_wins']} of {summary['games']}: "
-        f"{pct(summary['a_score'])} (95 % {pct(summary['ci_low'])} – {pct(summary['ci_high'])})",
+        tr(
+            "duel.head",
+            a=a,
+            b=b,
+            config=summary["configuration"],
+            deals=summary["deals"],
+            deal=tr(f"duel.deal.{summary['deal']}"),
+            seed=summary["seed"],
+            games=summary["games"],
+        ),
+        "  "
+        + tr(
+            "duel.score",
+            a=a,
+            wins=summary["a_wins"],
+            games=summary["games"],
+            score=pct(summary["a_score"]),
+            low=pct(summary["ci_low"]),
+            high=pct(summary["ci_high"]),
+        ),
     ]
     by_side = summary["a_score_by_side"]
     if by_side["ecologist"] is not None and by_side["lobbyist"] is not None:
-        lines.append(
-            f"  as the Écolos {pct(by_side['ecologist'])}, as the Lobbyistes "
-            f"{pct(by_side['lobbyist'])}"
-        )
+        eco, lob = pct(by_side["ecologist"]), pct(by_side["lobbyist"])
+        lines.append("  " + tr("duel.sides", eco=eco, lob=lob))
     spd = summary["seconds_per_decision"]
-    lines.append(
-        f"  time per decision: {summary['a']} {1000 * spd['a']:.2f} ms, "
-        f"{summary['b']} {1000 * spd['b']:.2f} ms"
-    )
+    lines.append("  " + tr("duel.time", a=a, ta=ms(spd["a"]), b=b, tb=ms(spd["b"])))
     if "sprt" in summary:
         s = summary["sprt"]
         verdict = {
-            "H1": f"stopped: {summary['a']} wins at least {pct(s['p1'])}",
-            "H0": f"stopped: {summary['a']} wins at most {pct(s['p0'])}",
-            None: "no verdict yet",
+            "H1": tr("duel.sprt.h1", a=a, p=pct(s["p1"])),
+            "H0": tr("duel.sprt.h0", a=a, p=pct(s["p0"])),
+            None: tr("duel.sprt.none"),
         }[s["verdict"]]
         lines.append(
-            f"  SPRT {pct(s['p0'])} against {pct(s['p1'])}: LLR {s['llr']:+.2f} in "
-            f"[{s['bounds'][0]:.2f}, {s['bounds'][1]:.2f}], {verdict}"
+            "  "
+            + tr(
+                "duel.sprt",
+                p0=pct(s["p0"]),
+                p1=pct(s["p1"]),
+                llr=f"{s['llr']:+.2f}".replace(".", decimal),
+                lo=f"{s['bounds'][0]:.2f}".replace(".", decimal),
+                hi=f"{s['bounds'][1]:.2f}".replace(".", decimal),
+                verdict=verdict,
+            )
         )
-    for key, who in (("calibration", summary["a"]), ("calibration_b", summary["b"])):
+    for key, who in (("calibration", a), ("calibration_b", b)):
         cal = summary.get(key)
         if not cal or not cal["samples"]:
             continue
-        lines.append(
-            f"  {who}'s beliefs at {cal['samples']} decisions: Brier {cal['brier']:.4f} "
-            f"(the base rate's {cal['brier_base']:.4f})"
-        )
+        brier, base = f"{cal['brier']:.4f}", f"{cal['brier_base']:.4f}"
+        lines.append("  " + tr("duel.beliefs", who=who, n=cal["samples"], brier=brier, base=base))
         for row in cal["deciles"]:
             lines.append(
-                f"    {10 * row['decile']:3d}–{10 * row['decile'] + 10:3d} %: "
-                f"{row['samples']:6d} decisions, believed {row['predicted']:5.1f} %, "
-                f"won {row['observed']:5.1f} %"
+                "    "
+                + tr(
+                    "duel.decile",
+                    lo=f"{10 * row['decile']:3d}",
+                    hi=f"{10 * row['decile'] + 10:3d}",
+                    n=f"{row['samples']:6d}",
+                    pred=f"{row['predicted']:5.1f}",
+                    obs=f"{row['observed']:5.1f}",
+                )
             )
     return "\n".join(lines)
