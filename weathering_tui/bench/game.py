@@ -267,6 +267,13 @@ def main(argv: list[str]) -> int:
     parser.add_argument(
         "configuration", nargs="?", default="1v1", help="expert: configuration (1v1)"
     )
+    parser.add_argument(
+        "--deep",
+        type=count,
+        default=0,
+        help="hints: a reference of that many hints' rollouts, asked once "
+        "(default: 48 + 192 worlds, asked twice)",
+    )
     args = parser.parse_args(argv)
     if args.which == "history":
         from .history import bench_history
@@ -287,7 +294,10 @@ def main(argv: list[str]) -> int:
         bench_hint_wait(args.pairs if args.pairs != 30 else 6)
         return 0
     if args.which == "hints":
+        from . import hints
         from .hints import bench_hints
+
+        hints.DEPTH = args.deep
 
         bench_hints(args.pairs if args.pairs != 30 else 24)
         return 0

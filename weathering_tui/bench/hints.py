@@ -1,16 +1,18 @@
-"""`python -m weathering_tui.bench hints [POSITIONS]`: can a player trust the hints?
+"""`python -m weathering_tui.bench hints [POSITIONS] [--deep D]`: can a player trust the
+hints?
 
 Positions are turn decisions from seeded heuristic games (1v1, 2v1, 3v2 in turn). For
 each, in one run:
 
 - the hint of before (pimc: 5 candidates × 12 rollouts, ranked by win share), the
-  hint of the last release (`now`: the expert's successive halving, 36 rollouts to
-  the end) and the hint shown today (`judged`, bots/hints.py: 96 rollouts, each
-  judged by bots/value.py at the next round's start);
-- a reference far deeper than any hint: every candidate of the hints and every
-  distinct legal move the expert considers, each played out to the end on the same 48
-  worlds (flat, no halving), then the three best of them and the hints' first moves on
-  192 more, so the moves compared are measured within about ±3 points.
+  expert's successive halving on 36 rollouts to the end (`now`), and the hint shown
+  today (`judged`, bots/hints.py: 480 rollouts to the end, then 270 more for the two
+  moves kept to the end);
+- a reference: every candidate of the hints and every distinct legal move the expert
+  considers, each played out to the end on the same 48 worlds (flat, no halving), then
+  the three best of them and the hints' first moves on 192 more (about twice a hint's
+  rollouts); or, with `--deep D`, D times a hint's rollouts, a fifth of them on every
+  move and the rest on the moves compared.
 
 It prints, for each hint: how often its first move is the reference's best (and how
 often it is the best or a move the reference cannot tell from it, a paired 95 % interval
@@ -19,8 +21,8 @@ average, how often the win chance it shows is within 5 points of the reference's
 estimate for that move, and the time a hint takes (the two measured side by side in the
 same process).
 
-And how far the reference itself can be trusted: a second reference as deep, on other
-worlds, is asked the same; how often its best move is the first's, and how often its
+And how far the reference itself can be trusted (without `--deep`, which would double
+the run): a second reference as deep, on other worlds, is asked the same; how often its best move is the first's, and how often its
 estimate of the shown move is within 5 points of the first's, bound what any hint can
 score against one reference.
 """
@@ -34,6 +36,7 @@ import zlib
 
 REFERENCE_WORLDS = 48
 FOCUS_WORLDS = 192
+DEPTH = 0  # `hints N --deep D`: a reference of D hints' rollouts (0: the worlds above)
 
 
 def positions(count: int):
@@ -58,7 +61,7 @@ def positions(count: int):
     return found
 
 
-def _reference(view, moves: list, content, focus: set[int], seed: int) -> tuple:
+def _reference(view, moves: list, content, focus: set[int], seed: int, target: int = 0) -> tuple:
     """Each move's win share over the same REFERENCE_WORLDS sampled worlds; then the
     best three of them and the moves in `focus` (the hints' first moves) on
     FOCUS_WORLDS more, so the moves the verdicts compare are measured within about
@@ -82,9 +85,13 @@ def _reference(view, moves: list, content, focus: set[int], seed: int) -> tuple:
                 _, won = rollout(view, clone(sample), moves[i], world, content, lean=True)
                 outcomes[i].append(float(won))
 
-    play(REFERENCE_WORLDS, list(range(len(moves))))
+    # `target` (rollouts in all; 0: the worlds above): a fifth of it on every move, the
+    # rest on the moves compared (`DEPTH`: a reference so many hints deep)
+    worlds = max(REFERENCE_WORLDS, round(0.2 * target / len(moves)))
+    play(worlds, list(range(len(moves))))
     first = sorted(outcomes, key=lambda i: -sum(outcomes[i]))[:3]
-    play(FOCUS_WORLDS, sorted(set(first) | focus))
+    chosen = sorted(set(first) | focus)
+    play(max(FOCUS_WORLDS, (target - worlds * len(moves)) // len(chosen)), chosen)
     shares = {i: statistics.mean(o) for i, o in outcomes.items()}
     return shares, set(first) | focus, outcomes
 
@@ -99,7 +106,7 @@ def told_apart(better: list[float], worse: list[float]) -> bool:
 
 def judge(view) -> dict:
     from ..bots.expert import ExpertBot
-    from ..bots.hints import hints
+    from ..bots.hints import BUDGET, CONFIRM, hints
     from ..bots.search import SearchBot
     from ..content import default_content
     from ..engine import action_key
@@ -126,12 +133,18 @@ def judge(view) -> dict:
             moves.append(move)
     focus = {keys.index(action_key(h[0].action)) for h in (before, now, judged)}
     base = view.version * 7 + view.seat
-    deep, measured, outcomes = _reference(view, moves, content, focus, base)
+    target = DEPTH * (BUDGET + CONFIRM) if DEPTH else 0
+    deep, measured, outcomes = _reference(view, moves, content, focus, base, target)
     best_move = max(measured, key=lambda i: deep[i])
     best = deep[best_move]
-    # A second reference, as deep, on other worlds: how far the first can be trusted.
-    again, measured_again, _ = _reference(view, moves, content, focus, base + 1_000_003)
     shown = keys.index(action_key(judged[0].action))
+    rollouts = sum(len(o) for o in outcomes.values())
+    if DEPTH:  # (a second reference that deep would double the run)
+        self_agrees, self_off = None, None
+    else:  # A second reference, as deep, on other worlds: how far the first can be trusted.
+        again, measured_again, _ = _reference(view, moves, content, focus, base + 1_000_003)
+        self_agrees = max(measured_again, key=lambda i: again[i]) == best_move
+        self_off = 100 * abs(again[shown] - deep[shown])
 
     def verdict(action, shown):
         i = keys.index(action_key(action))
@@ -149,8 +162,9 @@ def judge(view) -> dict:
         "tied": now.tied,
         "judged_tied": judged.tied,
         "seconds": (before_seconds, now_seconds, judged_seconds),
-        "self_agrees": max(measured_again, key=lambda i: again[i]) == best_move,
-        "self_off": 100 * abs(again[shown] - deep[shown]),
+        "self_agrees": self_agrees,
+        "self_off": self_off,
+        "reference_rollouts": rollouts,
     }
 
 
@@ -163,11 +177,17 @@ def bench_hints(count: int = 24, workers: int = 2) -> None:
     context = multiprocessing.get_context("fork")
     with context.Pool(workers) as pool:
         results = pool.map(judge, views, chunksize=1)
-    print(
-        f"hints on {len(results)} positions (1v1, 2v1, 3v2) against a reference of every "
-        f"move on the same {REFERENCE_WORLDS} worlds, the best and the hints' first moves on "
-        f"{REFERENCE_WORLDS + FOCUS_WORLDS}:"
-    )
+    if DEPTH:
+        reference = (
+            f"{DEPTH}× a hint's rollouts (a fifth of them on every move, the same worlds; "
+            "the rest on the best three and the hints' first moves)"
+        )
+    else:
+        reference = (
+            f"every move on the same {REFERENCE_WORLDS} worlds, the best and the hints' "
+            f"first moves on {REFERENCE_WORLDS + FOCUS_WORLDS}"
+        )
+    print(f"hints on {len(results)} positions (1v1, 2v1, 3v2) against a reference of {reference}:")
     variants = (
         ("before", "pimc, 5 × 12"),
         ("now", "expert, 36 to the end"),
@@ -187,13 +207,16 @@ def bench_hints(count: int = 24, workers: int = 2) -> None:
             f"{cost:.1f} points of win chance on average; the chance shown is within 5 "
             f"points in {within:.0%} (off by {mean_off:.1f} on average)"
         )
-    agree = sum(r["self_agrees"] for r in results) / len(results)
-    within = sum(r["self_off"] <= 5 for r in results) / len(results)
-    print(
-        f"  the reference against itself (a second one as deep, other worlds): the same best "
-        f"move in {agree:.0%}; its estimate of the shown move within 5 points of the "
-        f"first's in {within:.0%} (what a perfect hint could score against one reference)"
-    )
+    depth = statistics.mean(r["reference_rollouts"] for r in results) / (BUDGET + CONFIRM)
+    print(f"  the reference: {depth:.1f}× a hint's rollouts on average")
+    if results[0]["self_agrees"] is not None:
+        agree = sum(r["self_agrees"] for r in results) / len(results)
+        within = sum(r["self_off"] <= 5 for r in results) / len(results)
+        print(
+            f"  the reference against itself (a second one as deep, other worlds): the same "
+            f"best move in {agree:.0%}; its estimate of the shown move within 5 points of the "
+            f"first's in {within:.0%} (what a perfect hint could score against one reference)"
+        )
     for name in ("tied", "judged_tied"):
         tied = sum(r[name] for r in results)
         print(f"  {name}: {tied} of {len(results)} hints say the first moves cannot be told apart")
