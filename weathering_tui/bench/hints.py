@@ -22,9 +22,9 @@ estimate for that move, and the time a hint takes (the two measured side by side
 same process).
 
 And how far the reference itself can be trusted (without `--deep`, which would double
-the run): a second reference as deep, on other worlds, is asked the same; how often its best move is the first's, and how often its
-estimate of the shown move is within 5 points of the first's, bound what any hint can
-score against one reference.
+the run): a second reference as deep, on other worlds, is asked the same; how often its
+best move is the first's, and how often its estimate of the shown move is within 5
+points of the first's, bound what any hint can score against one reference.
 """
 
 from __future__ import annotations

@@ -90,7 +90,12 @@ def saved_at(updated: str) -> str:
 def describe_meta(tr, meta: dict) -> str:
     """A save's one-line summary from its [meta]: the load screen and `list` agree."""
     if meta.get("finished"):
-        state = tr("load.finished", band=tr("band." + meta.get("outcome", "orageux")))
+        band = tr("band." + meta.get("outcome", "orageux"))
+        winner = meta.get("winner")
+        if winner in ("ecologists", "lobbyists"):  # who won: the band alone did not say
+            state = tr("load.won", side=tr("side." + winner), band=band)
+        else:  # (a save written before its [meta] named the winner)
+            state = tr("load.finished", band=band)
     elif meta.get("round_in_phase") == 0:  # the mulligan, before the first round
         state = tr("mulligan_stage")
     else:
