@@ -37,6 +37,11 @@ def a_game():
     return at(setup_for("2v1", seed=11), human_turn(0, 1))
 
 
+def an_app() -> WeatheringApp:
+    """A 2v1 at its human's first turn, no saves."""
+    return WeatheringApp(lang="en", saves_dir=None, game=a_game(), pace=0, autosave=False)
+
+
 async def hint_then_back(pilot, app):
     """h, the hints' dialog, Escape: back on the turn, having asked once."""
     await pilot.press("h")
@@ -56,7 +61,7 @@ async def a_move(pilot, app, key="x"):
 
 async def test_after_one_hint_the_next_is_ready_when_asked(monkeypatch):
     versions = rollouts_by_moment(monkeypatch)
-    app = WeatheringApp(lang="en", saves_dir=None, game=a_game(), pace=0, autosave=False)
+    app = an_app()
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         await hint_then_back(pilot, app)
@@ -84,7 +89,7 @@ async def test_after_one_hint_the_next_is_ready_when_asked(monkeypatch):
 
 async def test_nobody_who_never_asked_pays_for_a_hint(monkeypatch):
     versions = rollouts_by_moment(monkeypatch)
-    app = WeatheringApp(lang="en", saves_dir=None, game=a_game(), pace=0, autosave=False)
+    app = an_app()
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         await a_move(pilot, app)
@@ -96,7 +101,7 @@ async def test_a_hint_thought_ahead_stops_when_its_moment_passes(monkeypatch):
     """The move undone while the next hint is thought: that hint stops, and the moment
     back has its hint already (no other one starts)."""
     versions = rollouts_by_moment(monkeypatch)
-    app = WeatheringApp(lang="en", saves_dir=None, game=a_game(), pace=0, autosave=False)
+    app = an_app()
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         await hint_then_back(pilot, app)
@@ -136,7 +141,7 @@ async def test_the_process_of_a_hint_whose_moment_passed_is_killed(monkeypatch):
     from weathering_tui.bots import hint_child
 
     children = record_children(monkeypatch, hint_child)
-    app = WeatheringApp(lang="en", saves_dir=None, game=a_game(), pace=0, autosave=False)
+    app = an_app()
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         await hint_then_back(pilot, app)
@@ -190,7 +195,7 @@ async def test_an_undo_back_two_moments_finds_their_hint_kept(monkeypatch):
     shows its hint at once (only the last one was kept: a play-test's undo thought it
     again)."""
     versions = rollouts_by_moment(monkeypatch)
-    app = WeatheringApp(lang="en", saves_dir=None, game=a_game(), pace=0, autosave=False)
+    app = an_app()
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         await hint_then_back(pilot, app)

@@ -11,6 +11,16 @@ from weathering_tui.tui.screens.replay import ReplayScreen
 from .games import NOW
 
 
+async def replay_from_load(app, pilot):
+    """The load screen, then `r` on its highlighted save: the screen that comes."""
+    app.open_load()
+    await pilot.pause()
+    assert isinstance(app.screen, LoadScreen)
+    await pilot.press("r")
+    await pilot.pause()
+    return app.screen
+
+
 def finished(seed=6) -> SavedGame:
     setup = Setup.standard("2v1", seed=seed)
     state, actions = play_game(setup, "heuristic")
@@ -48,12 +58,7 @@ async def test_r_on_the_load_screen_replays_the_highlighted_save(tmp_path):
     write_save(tmp_path / "midgame.toml", SavedGame(setup, state, NOW, NOW))
     app = WeatheringApp(lang="en", saves_dir=tmp_path, pace=0, autosave=False)
     async with app.run_test(size=(80, 24)) as pilot:
-        app.open_load()
-        await pilot.pause()
-        assert isinstance(app.screen, LoadScreen)
-        await pilot.press("r")
-        await pilot.pause()
-        replay = app.screen
+        replay = await replay_from_load(app, pilot)
         assert isinstance(replay, ReplayScreen) and replay.session.at == 25
         await pilot.press("o")
         assert not replay.session.open, "a game still being played keeps its hands shut"
@@ -108,11 +113,7 @@ async def test_v_in_a_replay_reviews_the_seat_and_jumps_to_a_costly_decision(tmp
     write_save(tmp_path / "g.toml", SavedGame(setup, state, NOW, NOW))
     app = WeatheringApp(lang="en", saves_dir=tmp_path, pace=0, autosave=False)
     async with app.run_test(size=(80, 24)) as pilot:
-        app.open_load()
-        await pilot.pause()
-        await pilot.press("r")
-        await pilot.pause()
-        replay = app.screen
+        replay = await replay_from_load(app, pilot)
         assert isinstance(replay, ReplayScreen)
         await pilot.press("v")
         await pilot.pause()
@@ -152,11 +153,7 @@ async def test_an_unfinished_game_s_replay_says_the_other_hands_stay_hidden(tmp_
     write_save(tmp_path / "midgame.toml", SavedGame(setup, state, NOW, NOW))
     app = WeatheringApp(lang="en", saves_dir=tmp_path, pace=0, autosave=False)
     async with app.run_test(size=(80, 24)) as pilot:
-        app.open_load()
-        await pilot.pause()
-        await pilot.press("r")
-        await pilot.pause()
-        replay = app.screen
+        replay = await replay_from_load(app, pilot)
         assert isinstance(replay, ReplayScreen) and replay.session.seat == 0
         assert "1-2" not in str(replay.query_one(KeyBar).render())
         await pilot.press("2")
