@@ -66,3 +66,36 @@ def test_a_child_that_cannot_answer_leaves_the_hint_to_the_thread(monkeypatch):
     monkeypatch.setattr(hint_child.sys, "executable", "/bin/false")
     view = a_turn_view()
     assert hint_child.hints_apart(view) == hints(view)
+
+
+def test_the_child_says_how_far_it_is():
+    """A few times a second the child says the share of its work done: told on, in
+    order, and the hints are the thread's all the same."""
+    view = a_turn_view()
+    shares = []
+    assert hint_child.hints_apart(view, progress=shares.append) == hints(view)
+    assert shares, "no share said in a whole hint"
+    assert shares == sorted(shares) and all(0 < s <= 1 for s in shares)
+
+
+def test_a_share_cut_across_reads_is_read_whole_and_nonsense_is_left_out():
+    """The child's lines may come in pieces: each share is read once whole; a line that
+    is not one (or out of 0–1) is no share; the answer is what remains."""
+    import subprocess
+    import sys
+
+    script = (
+        "import sys, time\n"
+        "for piece in ['P 0.2', '5\\nP nonsense\\nP 7\\n', 'P 0.5\\n{\"an', 'swer\": 1}\\n']:\n"
+        "    sys.stdout.write(piece); sys.stdout.flush(); time.sleep(0.1)\n"
+    )
+    child = subprocess.Popen(
+        [sys.executable, "-c", script], stdin=subprocess.PIPE, stdout=subprocess.PIPE
+    )
+    shares = []
+    try:
+        out = hint_child._talk(child, b"", None, shares.append)
+    finally:
+        hint_child._end(child)
+    assert shares == [0.25, 0.5]
+    assert out.strip() == b'{"answer": 1}'

@@ -56,8 +56,9 @@ async def test_escape_while_the_expert_thinks_stops_its_work(monkeypatch):
         await pilot.press("h")
         await wait_for(pilot, lambda: len(calls) >= 2)
         footer = app.screen.query_one(KeyBar)
-        # what the screen does meanwhile, and how to stop it, for as long as it thinks
+        # what the screen does meanwhile, how far it is, and how to stop it
         assert "thinking" in str(footer.render()) and "Esc" in str(footer.render())
+        await wait_for(pilot, lambda: "% done" in str(footer.render()))
         screen, at_escape = app.screen, []
         cancel = screen.action_cancel_hint
 

@@ -112,7 +112,7 @@ async def test_a_dialog_that_comes_while_small_then_opens_another_leaves_no_mess
 
     release = threading.Event()
 
-    def held_hint(view, should_stop=None):
+    def held_hint(view, should_stop=None, progress=None):
         release.wait(20)
         return Hints([Hint(view.legal[0], 0.5, 0.4, 0.6, 40)])
 

@@ -24,17 +24,24 @@ import selectors
 import signal
 import subprocess
 import sys
+import time
 from collections.abc import Callable
 
 from ..engine import View
 from .hints import Hint, Hints, Stopped, background_priority, hints
 
 POLL = 0.05  # seconds between two looks at `should_stop` while the child thinks
+SAY_EVERY = 0.1  # seconds between two shares of its work the child says
 
 
-def hints_apart(view: View, should_stop: Callable[[], bool] | None = None) -> Hints:
+def hints_apart(
+    view: View,
+    should_stop: Callable[[], bool] | None = None,
+    progress: Callable[[float], None] | None = None,
+) -> Hints:
     """`hints(view)`, computed in a child process at the lowest share of the processor;
-    killed as soon as `should_stop()` is true (then `Stopped` is raised)."""
+    killed as soon as `should_stop()` is true (then `Stopped` is raised). `progress` is
+    told the share of the work done, as the child says it."""
     from ..engine.wire import view_to_json
 
     try:
@@ -46,17 +53,19 @@ def hints_apart(view: View, should_stop: Callable[[], bool] | None = None) -> Hi
             start_new_session=True,  # its own scheduling group (autogroup)
         )
     except OSError:
-        return hints(view, should_stop=should_stop)
+        return hints(view, should_stop=should_stop, progress=progress)
     try:
-        out = _talk(child, view_to_json(view).encode(), should_stop)
+        out = _talk(child, view_to_json(view).encode(), should_stop, progress)
     finally:
         _end(child)
     found = _parse(out)
-    return found if found is not None else hints(view, should_stop=should_stop)
+    return found if found is not None else hints(view, should_stop=should_stop, progress=progress)
 
 
-def _talk(child: subprocess.Popen, data: bytes, should_stop) -> bytes:
-    """Give the child the view, then read its answer, looking at `should_stop` often."""
+def _talk(child: subprocess.Popen, data: bytes, should_stop, progress=None) -> bytes:
+    """Give the child the view, then read its answer, looking at `should_stop` often.
+    The child's output is lines: "P 0.42" for the share of its work done (told to
+    `progress`), then the hints' JSON."""
     stdin, stdout = child.stdin, child.stdout
     assert stdin is not None and stdout is not None, "the child is started with pipes"
     try:
@@ -64,7 +73,8 @@ def _talk(child: subprocess.Popen, data: bytes, should_stop) -> bytes:
         stdin.close()
     except OSError:
         return b""
-    chunks: list[bytes] = []
+    answer: list[bytes] = []
+    pending = b""
     with selectors.DefaultSelector() as selector:
         selector.register(stdout, selectors.EVENT_READ)
         while True:
@@ -74,8 +84,23 @@ def _talk(child: subprocess.Popen, data: bytes, should_stop) -> bytes:
                 continue
             chunk = os.read(stdout.fileno(), 65536)
             if not chunk:
-                return b"".join(chunks)
-            chunks.append(chunk)
+                return b"".join([*answer, pending])
+            *lines, pending = (pending + chunk).split(b"\n")
+            for line in lines:
+                if line.startswith(b"P "):
+                    _told(progress, line[2:])
+                else:
+                    answer.append(line)
+
+
+def _told(progress, share: bytes) -> None:
+    """A share of the work done, said by the child: told on if it reads as one."""
+    try:
+        value = float(share)
+    except ValueError:
+        return
+    if progress is not None and 0.0 <= value <= 1.0:
+        progress(value)
 
 
 def _end(child: subprocess.Popen) -> None:
@@ -147,7 +172,16 @@ def main(argv: list[str]) -> int:
     except Exception as exc:  # (cattrs raises an exception group)  # noqa: BLE001
         print(f"hint_child: not a view on the input ({type(exc).__name__})", file=sys.stderr)
         return 2
-    sys.stdout.write(to_json(hints(view)))
+    said = [0.0]
+
+    def progress(share: float) -> None:  # a few times a second, not at every rollout
+        now = time.monotonic()
+        if now - said[0] >= SAY_EVERY:
+            said[0] = now
+            sys.stdout.write(f"P {share:.3f}\n")
+            sys.stdout.flush()
+
+    sys.stdout.write(to_json(hints(view, progress=progress)) + "\n")
     return 0
 
 

@@ -94,9 +94,11 @@ def hints(
     budget: int = BUDGET,
     horizon: int | None = HORIZON,
     confirm: int | None = None,
+    progress: Callable[[float], None] | None = None,
 ) -> Hints:
     """The `count` best moves, best first, at any decision (a turn, a cancel or not, a
-    discard…). Raises `Stopped` when asked to."""
+    discard…). Raises `Stopped` when asked to. `progress` is told the share of the
+    work done (0 to 1) after each rollout."""
     from ..sim.stats import wilson
 
     seed = zlib.crc32(f"{view.seat}:{view.version}:{view.round}:{len(view.legal)}".encode())
@@ -113,6 +115,9 @@ def hints(
         cap=CAP,
         confirm=confirm,
     )
+    if progress is not None:
+        work = budget + confirm
+        bot.on_rollout = lambda spent: progress(min(1.0, spent / work))
     ranked = bot.rank(view, should_stop=should_stop)
     ranked, tied, why, gap = arrange(ranked, lambda a: harms_own_side(bot, view, a))
     moves = []

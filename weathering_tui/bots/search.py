@@ -117,6 +117,8 @@ class SearchBot:
         # Worlds weighed by the opponent's move just announced (bots/inference.py)
         self.inference = Inference(self.content) if infer else None
         self.belief: float | None = None
+        # Told the rollouts spent so far, after each one (a hint's share done, shown)
+        self.on_rollout: Callable[[int], None] | None = None
 
     def choose(self, view: View):
         best = self.rank(view)[0]
@@ -247,6 +249,8 @@ class SearchBot:
                 race.scores[i][race.worlds] = score
                 race.wins[i] += won
                 race.spent += 1
+                if self.on_rollout is not None:
+                    self.on_rollout(race.spent)
             race.worlds += 1
 
     @staticmethod

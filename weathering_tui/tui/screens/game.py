@@ -74,6 +74,7 @@ class GameScreen(GameKeys, Screen[None]):
         self.lessons = Lessons(self)  # a guided game's words
         self.hinter = Hinter(self)  # hints asked, thought ahead, shown
         self._log_seen: int | None = None  # log entries looked at for `_tell_cancelled`
+        self._said_share: float | None = None  # the hint's share done the footer says
         self._timer = None
         # Footer words follow the game's language, so the bindings are built per screen.
         self._bindings = BindingsMap(
@@ -242,7 +243,8 @@ class GameScreen(GameKeys, Screen[None]):
         self._fit_middle(view)
         self.query_one(LogPane).show(view, tr, extra=table_notices(self.session))
         if self.hinting:
-            self.query_one(KeyBar).show_text(Text(" " + tr("hint.thinking_keys"), style="bold"))
+            self._said_share = self.hinter.share
+            self.query_one(KeyBar).show_text(Text(" " + self.hinter.thinking_words(), style="bold"))
             return
         todo = self.lessons.todo()
         if todo:  # a guided game: what the lesson expects, instead of every key
@@ -313,6 +315,8 @@ class GameScreen(GameKeys, Screen[None]):
         if self.is_current and self.window_seconds() != self._shown_seconds:
             self._shown_seconds = self.window_seconds()
             self.refresh_view()
+        elif self.hinting and self.hinter.share != self._said_share:
+            self.refresh_view()  # how far the hint asked is
 
     def on_resize(self) -> None:
         # The panes fit their text to their size (log lines, card names, footer words).

@@ -39,6 +39,7 @@ class Hinter(ScreenPart):
         self.thinking: View | None = None  # the view it thinks of
         self.thought: list[tuple[View, object]] = []  # the last hints thought, with their views
         self.declined: View | None = None  # Escape on this view's hint: not thought again
+        self.share: float | None = None  # of the hint thinking now, done (its thread writes)
 
     # ------------------------------------------------------------ asked
 
@@ -118,17 +119,21 @@ class Hinter(ScreenPart):
         from ...bots.hint_child import hints_apart
         from ...bots.hints import HintSlot, Stopped, background_priority
 
+        def progress(share: float) -> None:  # (in the worker's thread: one attribute)
+            if self.thinking is view:
+                self.share = share
+
         def think():
             worker = get_current_worker()
             stop = lambda: worker.is_cancelled  # noqa: E731
             background_priority()  # nice 10: the table server and screens go first
             try:
                 with HintSlot(stop):  # a bound on hints at once, machine-wide
-                    return view, hints_apart(view, should_stop=stop)
+                    return view, hints_apart(view, should_stop=stop, progress=progress)
             except Stopped:
                 return None  # stopped: nobody waits for it
 
-        self.thinking = view
+        self.thinking, self.share = view, None
         self.worker = self.screen.run_worker(
             think, thread=True, name="hint", group="hint", exclusive=True
         )
@@ -156,6 +161,13 @@ class Hinter(ScreenPart):
             self.screen.refresh_view()
 
     # ------------------------------------------------------------ shown
+
+    def thinking_words(self) -> str:
+        """The footer while a hint asked thinks: how far it is, once the child says."""
+        share = self.share
+        if share is None:
+            return self.tr("hint.thinking_keys")
+        return self.tr("hint.thinking_share", share=min(99, round(100 * share)))
 
     def show(self, view: View, found) -> None:
         screen = self.screen
