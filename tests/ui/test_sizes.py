@@ -99,9 +99,10 @@ async def test_a_dialog_that_comes_while_small_then_opens_another_leaves_no_mess
 ):
     """A hint asked in the mulligan's dialog comes while the terminal is too small (it
     goes under the message); the terminal grows; Escape on the hints opens the
-    mulligan's dialog again at once, before the message under them is uncovered. That
-    message shows nothing under the dialog, goes once uncovered, and nothing crashes (a
-    play-test's Escape there ended the game with a traceback)."""
+    mulligan's dialog again at once, before the message under them is uncovered. The game
+    under them is laid out at the new size (a play-test saw it a column short through
+    the dialog); that message shows nothing under the dialog, goes once uncovered, and
+    nothing crashes (a play-test's Escape there ended the game with a traceback)."""
     import threading
 
     from weathering_tui.bots import hint_child
@@ -133,6 +134,9 @@ async def test_a_dialog_that_comes_while_small_then_opens_another_leaves_no_mess
         await pilot.resize_terminal(80, 24)
         await wait_for(pilot, lambda: isinstance(app.screen, ChoiceModal))
         assert app.screen.title_text == "The expert's hints"
+        game = next(s for s in app.screen_stack if type(s).__name__ == "GameScreen")
+        await pilot.pause(0.3)
+        assert game.region.size == (80, 24), "the game under the hints, laid out anew"
         await pilot.press("escape")
         await wait_for(
             pilot,

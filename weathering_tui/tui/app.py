@@ -177,10 +177,19 @@ class WeatheringApp(App[None]):
     def _drop_too_small(self) -> None:
         """The message goes; one left under another screen (a dialog that opened while
         the terminal was small came over it) shows nothing, and goes when uncovered."""
+        from textual import events
+
         screen, self._too_small = self._too_small, None
         for under in self.screen_stack:
-            if isinstance(under, TooSmallScreen) and under is not self.screen:
+            if under is self.screen:
+                continue
+            if isinstance(under, TooSmallScreen):
                 under.fade()
+            else:
+                # Under the message when the terminal grew, it missed the resize: a
+                # dialog that came meanwhile showed it through, still at the small size
+                # (a play-test saw its borders a column short).
+                under.post_message(events.Resize(self.size, self.size))
         if screen is not None and self.screen is screen:
             screen.dismiss(None)
 
