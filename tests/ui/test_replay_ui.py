@@ -161,3 +161,7 @@ async def test_an_unfinished_game_s_replay_says_the_other_hands_stay_hidden(tmp_
         assert replay.session.seat == 0
         assert any("stay hidden" in str(n.message) for n in app._notifications)
         assert replay.view().players[1].hand is None
+        await pilot.press("o")  # every hand: said to come at the end, not ignored
+        await pilot.pause()
+        assert not replay.session.open
+        assert any("once the game is over" in str(n.message) for n in app._notifications)

@@ -173,6 +173,8 @@ class ReplayScreen(Screen[None]):
     def action_open_hands(self) -> None:
         if self.session.open_hands():
             self.show()
+        else:  # said, not ignored: every hand opens once the game is over
+            self.notify(self.tr("replay.open_later"), markup=False)
 
     def action_review(self) -> None:
         """The seat's three costliest decisions, judged from its own view then (made
@@ -248,7 +250,7 @@ class ReplayScreen(Screen[None]):
                 self.tr("replay.review.title", name=name),
                 options,
                 body=body,
-                keys=self.tr("replay.review.keys"),
+                keys=self.tr("replay.review.keys" if options else "back"),
                 can_back=True,
             ),
             lambda index: index is not None and self._go_review(index, said[index]),
