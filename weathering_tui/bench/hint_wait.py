@@ -17,7 +17,6 @@ from __future__ import annotations
 import asyncio
 import statistics
 import time
-import zlib
 
 READING = (0.0, 1.0, 2.0, 4.0)
 
@@ -76,11 +75,12 @@ async def _wait(game, reading: float | None) -> float:
 
 def _pimc_seconds(game) -> float:
     from ..bots.expert import ExpertBot
+    from ..bots.hints import hint_seed
     from ..content import default_content
     from ..engine import view_for
 
     view = view_for(game.state, 0, with_log=False)
-    seed = zlib.crc32(f"{view.seat}:{view.version}:{view.round}:{len(view.legal)}".encode())
+    seed = hint_seed(view)
     started = time.perf_counter()
     ExpertBot(seed, default_content(), rollouts=12, candidates=5).rank(view)
     return time.perf_counter() - started

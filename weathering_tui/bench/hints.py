@@ -32,7 +32,6 @@ from __future__ import annotations
 import random
 import statistics
 import time
-import zlib
 
 REFERENCE_WORLDS = 48
 FOCUS_WORLDS = 192
@@ -106,13 +105,13 @@ def told_apart(better: list[float], worse: list[float]) -> bool:
 
 def judge(view) -> dict:
     from ..bots.expert import ExpertBot
-    from ..bots.hints import BUDGET, CONFIRM, hints
+    from ..bots.hints import BUDGET, CONFIRM, hint_seed, hints
     from ..bots.search import SearchBot
     from ..content import default_content
     from ..engine import action_key
 
     content = default_content()
-    seed = zlib.crc32(f"{view.seat}:{view.version}:{view.round}:{len(view.legal)}".encode())
+    seed = hint_seed(view)
     started = time.perf_counter()
     before = ExpertBot(seed, content, rollouts=12, candidates=5).rank(view)
     before.sort(key=lambda r: -(r.win if r.win is not None else 0.0))
@@ -236,13 +235,13 @@ def judge_budgets(view) -> dict:
     """One position: each budget's first move and shown chance against the reference,
     with the CPU seconds each hint took (and pimc's, the yardstick of time)."""
     from ..bots.expert import ExpertBot
-    from ..bots.hints import hints
+    from ..bots.hints import hint_seed, hints
     from ..bots.search import SearchBot
     from ..content import default_content
     from ..engine import action_key
 
     content = default_content()
-    seed = zlib.crc32(f"{view.seat}:{view.version}:{view.round}:{len(view.legal)}".encode())
+    seed = hint_seed(view)
     started = time.process_time()
     ExpertBot(seed, content, rollouts=12, candidates=5).rank(view)
     seconds = {"pimc": time.process_time() - started}

@@ -86,6 +86,12 @@ class Hints:
         return self.moves[index]
 
 
+def hint_seed(view: View) -> int:
+    """A hint's seed, from the view alone: asking twice gives the same hint (and the
+    benches give pimc's yardstick the same seed)."""
+    return zlib.crc32(f"{view.seat}:{view.version}:{view.round}:{len(view.legal)}".encode())
+
+
 def hints(
     view: View,
     content=None,
@@ -101,7 +107,7 @@ def hints(
     work done (0 to 1) after each rollout."""
     from ..sim.stats import wilson
 
-    seed = zlib.crc32(f"{view.seat}:{view.version}:{view.round}:{len(view.legal)}".encode())
+    seed = hint_seed(view)
     # Its whole budget, however long a loaded machine takes (the same hints on any machine:
     # a child at the lowest share hit the bots' 10 s cap under CI's load and answered
     # otherwise); the player stops it with Escape, and at a table it runs in their `join`.
