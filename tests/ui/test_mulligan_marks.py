@@ -34,8 +34,7 @@ async def test_a_card_put_back_is_marked_and_the_others_are_not():
         name = app.tr.card(picked)
         marked = [line for line in lines if line.startswith("↩")]
         assert len(marked) == 1 and name in marked[0], lines
-        # Still marked when it is the selected card (Enter on the first option picks
-        # the first card, where the selection starts).
+        # Still marked when it is the hand's selected card.
         held = [h.instance for h in game_screen.view().hand]
         game_screen.selected = held.index(picked)
         game_screen.query_one(HandPane).show(
@@ -44,3 +43,25 @@ async def test_a_card_put_back_is_marked_and_the_others_are_not():
         lines = str(game_screen.query_one(HandPane).render()).splitlines()
         marked = [line for line in lines if line.startswith("↩")]
         assert len(marked) == 1 and name in marked[0], lines
+
+
+async def test_enter_on_the_mulligan_keeps_the_hand():
+    """Enter by reflex keeps the hand: a new player's first key must not put a card
+    under the pile (the dialog used to open on its first card)."""
+    from weathering_tui.tui.screens.choice import ChoiceModal
+
+    game = at(
+        setup_for("2v1", seed=3), lambda s: s.pending.kind == "mulligan" and s.pending.seat == 0
+    )
+    held = list(game.state.players[0].hand)
+    app = WeatheringApp(lang="en", saves_dir=None, pace=0, autosave=False, game=game)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        dialog = app.screen
+        assert isinstance(dialog, ChoiceModal)
+        assert "Keep my hand" in dialog.options[dialog.start][0]
+        await pilot.press("enter")
+        await pilot.pause()
+        view = app.session.view()
+        assert not (view.pending.kind == "mulligan" and view.pending.seat == 0)
+        assert set(held) <= {c.instance for c in view.hand}  # (the round may have dealt more)

@@ -59,8 +59,10 @@ class ChoiceModal(ModalScreen[Any]):
         numbers: list[int] | None = None,
         can_hint: bool = False,
         no_hint: str = "",
+        start: int = 0,
     ):
         super().__init__()
+        self.start = start  # the option highlighted first: the one a player almost always wants
         self.can_hint = can_hint  # h closes the dialog to ask the expert (it comes back)
         self.no_hint = no_hint  # else what h says, if anything (a lesson leads)
         self.can_undo = can_undo  # u takes back the player's last move (the dialog closes)
@@ -99,7 +101,7 @@ class ChoiceModal(ModalScreen[Any]):
     def on_mount(self, event) -> None:
         self.shown_at = event.time
         options = self.query_one(OptionList)
-        options.highlighted = 0
+        options.highlighted = self.start
         options.focus()
         self._fit()
         if self.clock is not None:

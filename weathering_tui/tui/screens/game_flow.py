@@ -44,6 +44,14 @@ def each_copy(view) -> list:
     return copies + [a for a in view.legal if not (isinstance(a, act.ChooseCard) and a.card)]
 
 
+def _first_shown(kind: str, options: list) -> int:
+    """The option a dialog highlights first. The mulligan's is keeping the hand (or
+    drawing for the cards put back): Enter by reflex must not put a card under the pile."""
+    if kind == "mulligan":
+        return next((i for i, (_, a) in enumerate(options) if not getattr(a, "card", None)), 0)
+    return 0
+
+
 def _forced_just_now(view):
     """The log entry of the seat's last option if it was made for it (one possible)
     since its last move, else None."""
@@ -252,6 +260,7 @@ class Shows(ScreenPart):
             can_undo=self.screen.may_undo(),
             can_hint=self.screen.may_hint(),
             no_hint=self.tr("hint.in_lesson") if self.screen.lessons.todo() else "",
+            start=_first_shown(pending.kind, options),
         )
         self.asked_legal = view.legal
         self.asked_can_back = can_back  # (a hint's Escape asks this very dialog again)
