@@ -57,7 +57,7 @@ def choice_label(tr: Tr, view: View, action) -> str:  # noqa: C901 - one case pe
             words = effect_words(tr, view, cartouche)
             if not any(fx.op_name(e) in ("heal", "damage") for e in cartouche):
                 words = tr.card_text(card)
-            suffix = f"  {tr('target', name=name(view, target))}" if target is not None else ""
+            suffix = f" {tr('target', name=name(view, target))}" if target is not None else ""
             suffix += _what_target_has(tr, view, cartouche, target)
             return f"{tr.card(card)}{tr.colon}{words}{suffix}"
         case act.StoreAp(amount=n):
