@@ -397,12 +397,12 @@ def test_a_save_at_the_setup_is_listed_as_the_setup_not_round_0():
 
 
 def test_a_finished_save_is_listed_with_who_won():
-    """The load screen and `list` said "finished (🌧 Stormy)": a new player could not
+    """The load screen and `list` said "finished (⚡ Stormy)": a new player could not
     tell who had won (a play-test)."""
     from weathering_tui.words import Tr, describe_meta
 
     meta = {"configuration": "2v1", "finished": True, "outcome": "orageux", "hp": 11}
     said = describe_meta(Tr("en"), {**meta, "winner": "lobbyists"})
-    assert said == "2v1 · finished: the Lobbyistes won (🌧 Stormy) · 11 PV"
+    assert said == "2v1 · finished: the Lobbyistes won (⚡ Stormy) · 11 PV"
     assert "les Lobbyistes ont gagné" in describe_meta(Tr("fr"), {**meta, "winner": "lobbyists"})
-    assert describe_meta(Tr("en"), meta) == "2v1 · finished (🌧 Stormy) · 11 PV"
+    assert describe_meta(Tr("en"), meta) == "2v1 · finished (⚡ Stormy) · 11 PV"

@@ -14,6 +14,15 @@ from weathering_tui.words import Tr
 AMBIGUOUS = {"\ufe0f": "emoji variation selector", "\u200d": "zero-width joiner"}
 
 
+def _narrow_pictograph(ch: str) -> bool:
+    """A pictograph of the emoji planes (U+1F000 on) that Textual counts one cell wide:
+    terminals draw most of them two wide (🌧 Stormy moved the load list's border in
+    tmux). Those wide by themselves (East Asian width W: 🔥 🌞 ⚡ 🌀) are two everywhere."""
+    import unicodedata
+
+    return ord(ch) >= 0x1F000 and unicodedata.east_asian_width(ch) != "W"
+
+
 @pytest.mark.parametrize("lang", ["fr", "en"])
 def test_no_word_has_a_width_terminals_disagree_on(lang):
     found = [
@@ -22,6 +31,12 @@ def test_no_word_has_a_width_terminals_disagree_on(lang):
         for ch, name in AMBIGUOUS.items()
         if ch in text
     ]
+    assert not found, found
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_no_word_has_a_pictograph_counted_narrower_than_drawn(lang):
+    found = sorted({ch for text in shown_texts(lang) for ch in text if _narrow_pictograph(ch)})
     assert not found, found
 
 

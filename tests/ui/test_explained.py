@@ -1,4 +1,4 @@
-""" "Ask every human" and the end's forecast ("🌧 Stormy") are said where they appear
+""" "Ask every human" and the end's forecast ("⚡ Stormy") are said where they appear
 (issue #29 item 9: neither was ever explained)."""
 
 import pytest

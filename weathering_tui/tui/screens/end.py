@@ -118,7 +118,7 @@ class EndScreen(Screen[None]):
                 yield Static(
                     Text(tr(f"band.{outcome.band}"), style=BAND_STYLE[outcome.band]), id="band"
                 )
-            with Center():  # what the forecast's word means ("🌧 Stormy" was never said)
+            with Center():  # what the forecast's word means ("⚡ Stormy" was never said)
                 about = tr(f"band.about.{outcome.band}", goal=view.threshold)
                 yield Static(Text(about, style="dim"), id="band-about")
             with Center():
