@@ -12,28 +12,27 @@ from weathering_tui.tui.screens.recap import RecapScreen
 from .games import at, human_turn, setup_for, wait_for
 
 
+async def _to_the_recap(pilot, app) -> RecapScreen:
+    """End the turn, answer what the bots' turns ask, and return the next turn's recap."""
+    screen = app.screen
+    assert isinstance(screen, GameScreen)
+    await pilot.press("e")  # end the turn: the two bots play theirs
+    for _ in range(40):  # answer what the bots' turns ask of this player, if anything
+        await wait_for(pilot, lambda: app.screen.is_modal or screen._my_turn())
+        if isinstance(app.screen, RecapScreen) or screen._my_turn():
+            break
+        await pilot.press("1")
+    assert isinstance(app.screen, RecapScreen), "the turn opens with the recap"
+    return app.screen
+
+
 async def test_after_the_bots_play_the_next_turn_opens_with_what_they_did():
     game = at(setup_for("2v1", seed=11), human_turn(0, 1))
     app = WeatheringApp(lang="en", saves_dir=None, game=game, pace=0, autosave=False)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         screen = app.screen
-        assert isinstance(screen, GameScreen)
-        round_before = app.session.view().round
-        await pilot.press("e")  # end the turn: the two bots play theirs
-
-        def recap_or_dialog():
-            return isinstance(app.screen, RecapScreen) or (
-                isinstance(app.screen, ChoiceModal) and app.session.view().round > round_before
-            )
-
-        for _ in range(40):  # answer what the bots' turns ask of this player, if anything
-            await wait_for(pilot, lambda: app.screen.is_modal or screen._my_turn())
-            if isinstance(app.screen, RecapScreen) or screen._my_turn():
-                break
-            await pilot.press("1")
-        assert isinstance(app.screen, RecapScreen), "the turn opens with the recap"
-        recap = app.screen
+        recap = await _to_the_recap(pilot, app)
         names = {p.name for p in app.session.view().players[1:]}
         text = "\n".join(recap.lines)
         assert any(name in text for name in names), text
@@ -41,6 +40,19 @@ async def test_after_the_bots_play_the_next_turn_opens_with_what_they_did():
         await pilot.press("x")  # any key
         await wait_for(pilot, lambda: not isinstance(app.screen, RecapScreen))
         assert screen._my_turn() or isinstance(app.screen, ChoiceModal)
+
+
+async def test_q_on_the_recap_quits_as_the_footer_under_it_says():
+    """The game's footer under the box says "? help  q quit": q closed the box as any
+    key did, and a play-test had to press it twice."""
+    game = at(setup_for("2v1", seed=11), human_turn(0, 1))
+    app = WeatheringApp(lang="en", saves_dir=None, game=game, pace=0, autosave=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await _to_the_recap(pilot, app)
+        await pilot.press("q")
+        await pilot.pause()
+        assert app.return_code == 0  # the app is leaving (App.exit), not back at the turn
 
 
 class FakeView:

@@ -10,6 +10,7 @@ from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
+from .bindings import quiet
 from .closing import close
 
 
@@ -24,6 +25,11 @@ class RecapScreen(ModalScreen[str | None]):
     RecapScreen #recap-lines { height: auto; max-height: 16; }
     RecapScreen #recap-keys { color: $text-muted; }
     """
+
+    # The game's footer stays in sight under the box and says "? help  q quit": they do
+    # that here too (q closed the box, as any key, and a play-test pressed it twice).
+    BINDINGS = quiet(("question_mark,f1", "app.open_help"), ("q", "app.leave"))
+    OWN_KEYS = ("question_mark", "f1", "q")
 
     def __init__(self, title: str, lines: list[str], keys: str):
         super().__init__()
@@ -42,6 +48,8 @@ class RecapScreen(ModalScreen[str | None]):
         """Any key goes on (a key typed ahead for the turn is spent here, not on a
         dialog that was not yet on screen when it was typed). Once: a second key queued
         before the recap is gone must not dismiss what is under it then."""
+        if event.key in self.OWN_KEYS:
+            return  # (its binding)
         event.stop()
         event.prevent_default()
         if event.key in ("up", "down", "pageup", "pagedown"):
