@@ -227,3 +227,36 @@ async def test_two_keys_queued_on_the_recap_close_it_and_nothing_under_it():
         await pilot.pause()
         await pilot.pause()
         assert app.screen is under and closed == [None]
+
+
+async def test_a_game_loaded_after_phase_two_s_first_moves_shows_no_transition_again():
+    """Saved in phase 2's first round after some moves and loaded: the game goes on
+    without the transition's summary (a play-test saw it again, with the gauge as the
+    transition had left it, and thought the phase began again)."""
+    from weathering_tui.tui.screens.choice import ChoiceModal
+
+    def phase_two_moved(s) -> bool:
+        kinds = [e.kind for e in s.log]
+        since = kinds[len(kinds) - 1 - kinds[::-1].index("transition") :] if s.phase == 2 else []
+        return s.round == 6 and "announce" in since  # a move made in phase 2's first round
+
+    def first(stop):
+        for seed in range(1, 30):
+            try:
+                return at(setup_for("2v1", seed=5), stop, seed=seed)
+            except AssertionError:  # that game ended first
+                continue
+        raise AssertionError("no game reached that moment")
+
+    for fresh, game in (
+        (False, first(lambda s: phase_two_moved(s) and human_turn(0, 2)(s))),
+        (True, first(lambda s: s.phase == 2)),
+    ):
+        app = WeatheringApp(lang="en", saves_dir=None, game=game, pace=0, autosave=False)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            await pilot.pause()
+            titled = (
+                isinstance(app.screen, ChoiceModal) and "phase 2" in app.screen.title_text.lower()
+            )
+            assert titled == fresh, (fresh, getattr(app.screen, "title_text", app.screen))

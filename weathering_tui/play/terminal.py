@@ -110,7 +110,7 @@ class TerminalGame:
             return Step("over")
         if not self._transition_seen and state.phase == 2:
             self._transition_seen = True
-            if self.humans and self.view().round_in_phase == 1:  # phase 2 has just begun
+            if self.humans and self._phase_two_untouched():
                 return Step("transition")
         pending = state.pending
         seat = pending.seat
@@ -124,6 +124,21 @@ class TerminalGame:
             return Step("privacy", seat)
         self.take_seat(seat)
         return Step("turn" if pending.kind == "turn" else "decide", seat)
+
+    def _phase_two_untouched(self) -> bool:
+        """Phase 2 has just begun: no move made since the transition. A game saved
+        later in its first round and loaded again showed the summary once more, with the
+        gauge as the transition had left it (a play-test)."""
+        state = self.state
+        if self.view().round_in_phase != 1:
+            return False
+        kinds = [entry.kind for entry in state.log]
+        if "transition" in kinds:
+            since = kinds[len(kinds) - 1 - kinds[::-1].index("transition") :]
+            if "end_turn" in since or "announce" in since:
+                return False
+        turn = state.players[state.active].turn
+        return not (turn.acted or turn.drew or turn.discarded or turn.traded or turn.proposed)
 
     # ------------------------------------------------------------ a shared terminal's window
 
