@@ -4,6 +4,7 @@ autosave after every move, named saves, and a leaving player's seat handed to a 
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -18,12 +19,18 @@ class LocalSession(TerminalGame):
     """`TerminalGame` with its saves: autosaved after every change, saved by name on
     ctrl+s (no saving without a saves folder), and ctrl+b."""
 
-    def __init__(self, game: SavedGame, saves_dir: Path | None, autosave: bool = True):
+    def __init__(
+        self,
+        game: SavedGame,
+        saves_dir: Path | None,
+        autosave: bool = True,
+        loaded_from: Path | None = None,
+    ):
         super().__init__(game)
         self.saves_dir = saves_dir
         self.autosave = autosave and saves_dir is not None
         self.can = attrs.evolve(TerminalGame.can, hand_over=True, save=saves_dir is not None)
-        self.save_name = autosave_name(game)
+        self.save_name = self._autosave_to_follow(loaded_from)
         self.last_saved: str | None = None
         self.save_problem: str | None = None
 
@@ -54,6 +61,39 @@ class LocalSession(TerminalGame):
             self.save_problem = None
         except OSError as exc:
             self.save_problem = f"{exc.filename or self.saves_dir}: {exc.strerror or exc}"
+
+    def _autosave_to_follow(self, loaded_from: Path | None) -> str:
+        """The file the autosave writes: the game's own (autosave-<created>), or the
+        autosave it was loaded from. A game loaded from a named save goes on in a new
+        one (autosave-<created>-2, -3…) when its own holds another moment: loading an
+        earlier save replaced the later game at once (a play-test)."""
+        name = autosave_name(self.game)
+        if loaded_from is None or self.saves_dir is None:
+            return name
+        if re.fullmatch(re.escape(name) + r"(-\d+)?", loaded_from.stem):
+            return loaded_from.stem
+        n = 1
+        while self._another_moment_at(name if n == 1 else f"{name}-{n}"):
+            n += 1
+        return name if n == 1 else f"{name}-{n}"
+
+    def _another_moment_at(self, name: str) -> bool:
+        """Whether save `name` exists and holds anything but this game at this moment."""
+        from ..storage.savemeta import SaveError, read_document
+
+        path = self._save_path(name)
+        if not path.exists():
+            return False
+        try:
+            meta = read_document(path).get("meta")
+        except SaveError:
+            return True
+        return not (
+            isinstance(meta, dict)
+            and meta.get("created") == self.game.created
+            and meta.get("updated") == self.game.updated
+            and meta.get("action_count") == len(self.game.actions)
+        )
 
     def other_game_at(self, name: str) -> bool:
         """Whether save `name` exists and holds something other than this game (another

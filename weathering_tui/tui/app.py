@@ -250,13 +250,15 @@ class WeatheringApp(App[None]):
 
         self.push_screen(HelpScreen(self.tr, tab))
 
-    def _play(self, game: SavedGame | None, session=None) -> None:
+    def _play(self, game: SavedGame | None, session=None, loaded_from: Path | None = None) -> None:
         from ..play import LocalSession
         from .screens.game import GameScreen
 
         self._drop_too_small()  # the game goes under it again below (check_size)
         if session is None:
-            session = LocalSession(game, self.saves_dir, autosave=self.autosave)
+            session = LocalSession(
+                game, self.saves_dir, autosave=self.autosave, loaded_from=loaded_from
+            )
         self.session = session
         if session.can.save:
             session.autosave_now()
@@ -316,7 +318,7 @@ class WeatheringApp(App[None]):
         except SaveError as exc:
             self.notify(exc.text(self.tr.lang), severity="error", timeout=8, markup=False)
             return
-        self._play(game)
+        self._play(game, loaded_from=path)
 
     def show_end(self, session: Session) -> None:
         from .screens.end import EndScreen
