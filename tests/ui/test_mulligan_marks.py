@@ -65,3 +65,43 @@ async def test_enter_on_the_mulligan_keeps_the_hand():
         view = app.session.view()
         assert not (view.pending.kind == "mulligan" and view.pending.seat == 0)
         assert set(held) <= {c.instance for c in view.hand}  # (the round may have dealt more)
+
+
+async def test_a_discard_one_may_stop_opens_on_stop_and_says_up_to():
+    """An optional discard (an event's "may discard up to 2", Barter) read as a must,
+    and Enter threw away the first card (a play-test): it opens on "Stop here"."""
+    from weathering_tui.engine import actions as act
+    from weathering_tui.engine import legal_actions
+    from weathering_tui.tui.screens.choice import ChoiceModal
+
+    def optional_discard(s) -> bool:
+        return (
+            s.pending is not None
+            and s.pending.kind == "choose_discard"
+            and s.pending.seat == 0
+            and any(isinstance(a, act.ChooseCard) and a.card is None for a in legal_actions(s, 0))
+        )
+
+    game = next(
+        g
+        for seed in range(1, 60)
+        if optional_discard((g := _try_at(setup_for("2v1", seed=seed), optional_discard)).state)
+    )
+    held = list(game.state.players[0].hand)
+    app = WeatheringApp(lang="en", saves_dir=None, pace=0, autosave=False, game=game)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        dialog = app.screen
+        assert isinstance(dialog, ChoiceModal)
+        assert "up to" in dialog.title_text, dialog.title_text
+        assert dialog.options[dialog.start][1].card is None, dialog.options  # "Stop here"
+        await pilot.press("enter")
+        await pilot.pause()
+        assert not any(c in app.session.state.discard_pile for c in held)
+
+
+def _try_at(setup, stop):
+    try:
+        return at(setup, stop)
+    except AssertionError:  # that game never came to it
+        return at(setup, lambda s: True)

@@ -374,6 +374,8 @@ def _decision_title(tr: Tr, view: View, pending: PendingView) -> str:
         return tr("trade.title", name=who, initiator=name(view, info["initiator"]))
     if kind == "choose_discard":
         key = "discard.overflow" if info.get("reason") == "overflow" else "discard.title"
+        if any(isinstance(a, act.ChooseCard) and a.card is None for a in view.legal):
+            key = "discard.up_to"  # "Stop here" is offered: it reads as a must otherwise
         return tr(key, name=who, n=info["remaining"])
     if kind == "choose_give":
         return tr("give.title", name=who, target=name(view, info["target"]), n=info["remaining"])

@@ -46,8 +46,9 @@ def each_copy(view) -> list:
 
 def _first_shown(kind: str, options: list) -> int:
     """The option a dialog highlights first. The mulligan's is keeping the hand (or
-    drawing for the cards put back): Enter by reflex must not put a card under the pile."""
-    if kind == "mulligan":
+    drawing for the cards put back), and a discard one may stop is stopping: Enter by
+    reflex must not put a card under the pile, or throw one away (a play-test)."""
+    if kind in ("mulligan", "choose_discard"):
         return next((i for i, (_, a) in enumerate(options) if not getattr(a, "card", None)), 0)
     return 0
 
