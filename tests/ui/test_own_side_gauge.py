@@ -34,6 +34,9 @@ async def test_an_ecolo_s_card_against_the_ecolos_asks_before_it_is_played(confi
         await pilot.pause()
         assert app.screen.title_text == "Against your own side?"
         assert said in app.screen.body
+        assert ".:" not in app.screen.body  # the card text's full stop, then ": this…"
+        # nothing to choose again on a card aimed at no one (a play-test was offered to)
+        assert app.screen.options[0][0] == "No, do not play it"
         await pilot.press("enter")  # the safe answer: nothing played
         await wait_for(pilot, lambda: not isinstance(app.screen, ChoiceModal))
         assert app.session.view().version == version

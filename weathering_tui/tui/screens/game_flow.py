@@ -346,14 +346,18 @@ class Shows(ScreenPart):
         aimed = harm in ("self", "ally", "gift")
         target = view.players[action.target] if aimed else view.me
         key = f"own_side.{harm}"
-        options = [(self.tr("own_side.no"), None), (self.tr("own_side.yes"), action)]
+        # "choose again" only where there is a choice to make again (a target); a card
+        # played at no one is simply not played (a play-test was offered to choose again)
+        no = "own_side.no" if again is not None else "own_side.no_play"
+        options = [(self.tr(no), None), (self.tr("own_side.yes"), action)]
+        what = choice_label(self.tr, view, action).rstrip(".")  # (a card text's full stop)
         self.flow.hold()
         self.app.push_screen(
             ChoiceModal(
                 self.tr("own_side.title"),
                 options,
-                body=self.tr(key, what=choice_label(self.tr, view, action), name=target.name),
-                keys=self.tr("own_side.keys"),  # (a play-test looked for how to answer)
+                body=self.tr(key, what=what, name=target.name),
+                keys=self.tr(f"{no}.keys"),  # (a play-test looked for how to answer)
                 can_back=True,
             ),
             functools.partial(self._confirmed, again=again),
