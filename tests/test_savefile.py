@@ -406,3 +406,15 @@ def test_a_finished_save_is_listed_with_who_won():
     assert said == "2v1 · finished: the Lobbyistes won (⚡ Stormy) · 11 PV"
     assert "les Lobbyistes ont gagné" in describe_meta(Tr("fr"), {**meta, "winner": "lobbyists"})
     assert describe_meta(Tr("en"), meta) == "2v1 · finished (⚡ Stormy) · 11 PV"
+
+
+def test_the_load_list_shortens_a_broken_save_s_reason_between_words():
+    from weathering_tui.tui.screens.load import _short
+
+    said = "illisible : n'est pas du TOML valide (Expected '=' after a key in a key/value pair)"
+    assert _short(said, 36) == "illisible : n'est pas du TOML valide"
+    long = "unreadable: a card that no set of rules holds, at the third action of seat two"
+    cut = _short(long, 36)
+    assert len(cut) <= 36 and cut.endswith("…") and long.startswith(cut[:-1])
+    assert long[len(cut) - 1] == " "  # cut between two words, never mid-word
+    assert _short("short", 36) == "short"

@@ -20,6 +20,18 @@ def _plain(text: str) -> str:
     return bare.lower().replace("_", " ")
 
 
+def _short(text: str, width: int) -> str:
+    """`text` in `width` characters at most: its detail in brackets left out first (a
+    parser's words, in English; `weathering check` gives them whole), then cut between
+    words with "…" (it was cut mid-word)."""
+    if len(text) <= width:
+        return text
+    text = text.split(" (")[0]
+    if len(text) <= width:
+        return text
+    return text[: width - 1].rsplit(" ", 1)[0] + "…"
+
+
 class LoadScreen(Screen[None]):
     DEFAULT_CSS = """
     LoadScreen #load-title { text-style: bold; padding: 0 1; }
@@ -45,7 +57,7 @@ class LoadScreen(Screen[None]):
             for path, meta, problem in self.rows:
                 if meta is None:
                     broken = tr("load.broken", problem=problem.problem_in(tr.lang))
-                    label = f"{path.stem}\n  {broken[:60]}"
+                    label = f"{path.stem}\n  {_short(broken, 36)}"
                     options.append(Option(Text(label, style="dim"), disabled=True))
                 else:  # two lines each: a narrow list never breaks an entry mid-way
                     options.append(Option(Text(f"{path.stem}\n  {describe_meta(tr, meta)}")))
@@ -70,11 +82,15 @@ class LoadScreen(Screen[None]):
         else:
             text.append(describe_meta(self.tr, meta) + "\n")
             text.append(f"{saved_at(str(meta.get('updated', '')))}\n", style="dim")
-            for player in meta.get("players", []):
+            humans = meta.get("humans", [])
+            shared = isinstance(humans, list) and len(humans) > 1  # (each is "you")
+            for seat, player in enumerate(meta.get("players", [])):
                 # "Priya (priya)": the name is enough, unless a player chose another one
                 name, _, character = str(player).rpartition(" (")
                 same = _plain(character.rstrip(")")) == _plain(name)
-                text.append(f"• {name if name and same else player}\n")
+                mine = not shared and isinstance(humans, list) and seat in humans
+                you = f" · {self.tr('load.you')}" if mine else ""
+                text.append(f"• {name if name and same else player}{you}\n")
         self.query_one("#preview-text", Static).update(text)
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
