@@ -96,7 +96,6 @@ class SearchBot:
         horizon: int | None = None,
         confirm: int = 0,
         infer: bool = False,
-        merge: int = 0,
     ):
         self.rng = random.Random(seed)
         self.content = content or default_content()
@@ -117,10 +116,6 @@ class SearchBot:
         self.confirm = confirm
         # Worlds weighed by the opponent's move just announced (bots/inference.py)
         self.inference = Inference(self.content) if infer else None
-        # 0, or: a move that scored exactly as another still in the race on every one of
-        # at least `merge` worlds they both met leaves the race (the same outcome: two
-        # orders of the same cards, a card put in the deck that nothing will reach).
-        self.merge = merge
         self.belief: float | None = None
         # Told the rollouts spent so far, after each one (a hint's share done, shown)
         self.on_rollout: Callable[[int], None] | None = None
@@ -172,10 +167,6 @@ class SearchBot:
             left_rounds = rounds - stage
             count = max(1, (budget - race.spent) // (left_rounds * len(alive)))
             self._play(view, options, race, count, alive, should_stop, deadline)
-            if self.merge:
-                alive = _merged(alive, scores, self.merge, protected)
-                if len(alive) < 2:
-                    break  # nothing left to tell apart: the rest of the budget is saved
             if len(alive) > 2:
                 alive.sort(key=lambda i: (-_mean(scores[i]), i))
                 alive = alive[: max(2, len(alive) // 2)]
@@ -282,21 +273,6 @@ class SearchBot:
                 )
             )
         return out
-
-
-def _merged(alive: list[int], scores: list[dict[int, float]], worlds: int, protected) -> list[int]:
-    """`alive` without the moves that scored as an earlier one on every world both met,
-    at least `worlds` of them (a protected move stays, and the one it equals goes)."""
-    kept: list[int] = []
-    for i in sorted(alive, key=lambda i: (i not in protected, i)):
-        same = any(
-            len(shared := scores[i].keys() & scores[k].keys()) >= worlds
-            and all(scores[i][w] == scores[k][w] for w in shared)
-            for k in kept
-        )
-        if not same or i in protected:
-            kept.append(i)
-    return sorted(kept)
 
 
 def _mean(values: dict[int, float]) -> float:
