@@ -346,7 +346,9 @@ def test_choice_labels_say_the_heal_and_damage_the_events_let_through():
     drought = attrs.evolve(view, heal_mod=-1, damage_mod=1)
     assert effect_words(tr, drought, (fx.Heal(2),)) == tr("opt.heal", n=1)
     assert effect_words(tr, drought, (fx.Damage(2),)) == tr("opt.damage", n=3)
-    assert effect_words(tr, attrs.evolve(view, heal_mod=-5), (fx.Heal(2),)) == tr("opt.heal", n=0)
+    # Held back whole: "0 PV (an event)", not "+0 PV" or "−0 PV" (a hint said "−0 PV")
+    assert effect_words(tr, attrs.evolve(view, heal_mod=-5), (fx.Heal(2),)) == "0 PV (an event)"
+    assert effect_words(tr, attrs.evolve(view, damage_mod=-2), (fx.Damage(2),)) == "0 PV (an event)"
 
 
 def test_the_hands_short_texts_say_the_heal_the_events_let_through_too():

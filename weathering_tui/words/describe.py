@@ -20,9 +20,11 @@ def effect_words(tr: Tr, view: View | None, effects, target=None) -> str:
     for effect in effects:
         match effect:
             case fx.Heal(amount=n):  # what it does now: the view's event modifiers applied
-                parts.append(tr("opt.heal", n=max(0, n + (view.heal_mod if view else 0))))
+                now = max(0, n + (view.heal_mod if view else 0))
+                parts.append(tr("opt.heal", n=now) if now or not n else tr("opt.held"))
             case fx.Damage(amount=n):
-                parts.append(tr("opt.damage", n=max(0, n + (view.damage_mod if view else 0))))
+                now = max(0, n + (view.damage_mod if view else 0))
+                parts.append(tr("opt.damage", n=now) if now or not n else tr("opt.held"))
             case fx.LoseAp(amount=n):
                 parts.append(tr("opt.lose_ap", n=n))
             case fx.DiscardOwn(amount=n):
