@@ -1,5 +1,5 @@
-""" "Ask every human" and the end's forecast ("⚡ Stormy") are said where they appear
-(issue #29 item 9: neither was ever explained)."""
+""" "Ask at every announcement" (once "Ask every human") and the end's forecast
+("⚡ Stormy") are said where they appear (issue #29 item 9: neither was ever explained)."""
 
 import pytest
 
