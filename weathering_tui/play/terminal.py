@@ -133,10 +133,15 @@ class TerminalGame:
         if self.view().round_in_phase != 1:
             return False
         kinds = [entry.kind for entry in state.log]
-        if "transition" in kinds:
-            since = kinds[len(kinds) - 1 - kinds[::-1].index("transition") :]
-            if "end_turn" in since or "announce" in since:
-                return False
+        since = (
+            kinds[len(kinds) - 1 - kinds[::-1].index("transition") :]
+            if "transition" in kinds
+            else kinds
+        )
+        if "end_turn" in since or "announce" in since:
+            return False
+        if "turn" not in since or state.active < 0:
+            return True  # no turn begun yet (an event's window; a turn's flags are stale then)
         turn = state.players[state.active].turn
         return not (turn.acted or turn.drew or turn.discarded or turn.traded or turn.proposed)
 
