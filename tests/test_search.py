@@ -275,3 +275,27 @@ def test_confirming_plays_the_finalists_again_and_only_them():
     for e in plain:
         extra = 10 if e in finalists else 0
         assert more[repr(e.action)] == e.rollouts + extra, (e.action, e.rollouts)
+
+
+def test_a_scaled_budget_spends_fewer_rollouts_early_and_more_late():
+    """`scaled`: the budget times the mean rounds left over a game divided by those left
+    now (a rollout's length): each decision's work (rollouts × their length) is then
+    about a default decision's on average, where the default's falls as the game goes."""
+    import attrs
+
+    from weathering_tui.bots.search import _scale
+
+    state = turn_views(count=1)[0]
+    view = view_for(state, state.pending.seat)
+    early, late = attrs.evolve(view, round=1), attrs.evolve(view, round=10)
+    assert _scale(early) == pytest.approx(5.5 / 10) and _scale(late) == 4.0
+    assert _scale(attrs.evolve(view, round=0)) == 0.5  # the mulligan: the floor
+    # rollouts × rounds left: the same in every round but the last (capped at 4)
+    work = [_scale(attrs.evolve(view, round=r)) * (11 - r) for r in range(1, 10)]
+    assert work == pytest.approx([5.5] * 9)
+    spent = {}
+    for name, at in (("early", early), ("late", late)):
+        ranked = SearchBot(seed=2, budget=40, scaled=True).rank(at)
+        spent[name] = sum(e.rollouts for e in ranked)
+    plain = sum(e.rollouts for e in SearchBot(seed=2, budget=40).rank(early))
+    assert spent["early"] <= 22 < plain <= 40 < spent["late"] <= 160

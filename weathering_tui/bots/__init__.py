@@ -51,6 +51,9 @@ BOTS: dict[str, MakeBot] = {
     # with worlds weighed by how likely the opponent's announced action was in each,
     # the heuristic bot as its model (bots/inference.py),
     "expert_infer": functools.partial(SearchBot, anchor=1.0, infer=True),
+    # with its budget scaled by the rounds left (fewer rollouts early, more late: the
+    # same work per decision as the default's mean), 70 rollouts at the mean,
+    "expert_scaled": functools.partial(SearchBot, anchor=0.5, budget=70, scaled=True),
     # and information-set MCTS over its turn's plan, at the same work (bots/ismcts.py).
     "ismcts": IsmctsBot,
 }

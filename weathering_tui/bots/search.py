@@ -96,6 +96,7 @@ class SearchBot:
         horizon: int | None = None,
         confirm: int = 0,
         infer: bool = False,
+        scaled: bool = False,
     ):
         self.rng = random.Random(seed)
         self.content = content or default_content()
@@ -116,6 +117,9 @@ class SearchBot:
         self.confirm = confirm
         # Worlds weighed by the opponent's move just announced (bots/inference.py)
         self.inference = Inference(self.content) if infer else None
+        # The budget scaled by the rounds left (a rollout's length): the same work over a
+        # game, fewer rollouts at its start and more near its end (`_scale`).
+        self.scaled = scaled
         self.belief: float | None = None
         # Told the rollouts spent so far, after each one (a hint's share done, shown)
         self.on_rollout: Callable[[int], None] | None = None
@@ -156,6 +160,8 @@ class SearchBot:
         if len(options) < 2:
             return alone
         budget = budget or (self.budget if turn else max(2, round(self.budget * self.aside)))
+        if self.scaled:
+            budget = max(2, round(budget * _scale(view)))
         deadline = time.perf_counter() + self.cap
         # scores[i][w]: candidate i's result in world w (worlds numbered as sampled)
         scores: list[dict[int, float]] = [{} for _ in options]
@@ -273,6 +279,15 @@ class SearchBot:
                 )
             )
         return out
+
+
+def _scale(view: View) -> float:
+    """How many times the budget's rollouts a decision gets, from the rounds left to play
+    (a rollout's length): the mean rounds left over a game's decisions divided by this
+    one's, between 0.5 and 4 (at the first round 0.55, at the last 4)."""
+    total = 2 * view.rounds_per_phase
+    left = max(1, total - view.round + 1)
+    return min(4.0, max(0.5, (total + 1) / 2 / left))
 
 
 def _mean(values: dict[int, float]) -> float:
