@@ -48,23 +48,17 @@ async def test_a_card_put_back_is_marked_and_the_others_are_not():
 async def test_enter_on_the_mulligan_keeps_the_hand():
     """Enter by reflex keeps the hand: a new player's first key must not put a card
     under the pile (the dialog used to open on its first card)."""
-    from weathering_tui.tui.screens.choice import ChoiceModal
-
     game = at(
         setup_for("2v1", seed=3), lambda s: s.pending.kind == "mulligan" and s.pending.seat == 0
     )
     held = list(game.state.players[0].hand)
-    app = WeatheringApp(lang="en", saves_dir=None, pace=0, autosave=False, game=game)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        dialog = app.screen
-        assert isinstance(dialog, ChoiceModal)
+
+    def opens_on_keep(dialog) -> None:
         assert "Keep my hand" in dialog.options[dialog.start][0]
-        await pilot.press("enter")
-        await pilot.pause()
-        view = app.session.view()
-        assert not (view.pending.kind == "mulligan" and view.pending.seat == 0)
-        assert set(held) <= {c.instance for c in view.hand}  # (the round may have dealt more)
+
+    view = (await _enter_on_the_dialog(game, opens_on_keep)).view()
+    assert not (view.pending.kind == "mulligan" and view.pending.seat == 0)
+    assert set(held) <= {c.instance for c in view.hand}  # (the round may have dealt more)
 
 
 async def test_a_discard_one_may_stop_opens_on_stop_and_says_up_to():
@@ -72,7 +66,6 @@ async def test_a_discard_one_may_stop_opens_on_stop_and_says_up_to():
     and Enter threw away the first card (a play-test): it opens on "Stop here"."""
     from weathering_tui.engine import actions as act
     from weathering_tui.engine import legal_actions
-    from weathering_tui.tui.screens.choice import ChoiceModal
 
     def optional_discard(s) -> bool:
         return (
@@ -88,16 +81,28 @@ async def test_a_discard_one_may_stop_opens_on_stop_and_says_up_to():
         if optional_discard((g := _try_at(setup_for("2v1", seed=seed), optional_discard)).state)
     )
     held = list(game.state.players[0].hand)
+
+    def opens_on_stop(dialog) -> None:
+        assert "up to" in dialog.title_text, dialog.title_text
+        assert dialog.options[dialog.start][1].card is None, dialog.options  # "Stop here"
+
+    session = await _enter_on_the_dialog(game, opens_on_stop)
+    assert not any(c in session.state.discard_pile for c in held)
+
+
+async def _enter_on_the_dialog(game, looks_right):
+    """The game opened at 80×24 on a dialog: `looks_right(dialog)`, then Enter on the
+    option it opens on. Returns the session, as it is after."""
+    from weathering_tui.tui.screens.choice import ChoiceModal
+
     app = WeatheringApp(lang="en", saves_dir=None, pace=0, autosave=False, game=game)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
-        dialog = app.screen
-        assert isinstance(dialog, ChoiceModal)
-        assert "up to" in dialog.title_text, dialog.title_text
-        assert dialog.options[dialog.start][1].card is None, dialog.options  # "Stop here"
+        assert isinstance(app.screen, ChoiceModal)
+        looks_right(app.screen)
         await pilot.press("enter")
         await pilot.pause()
-        assert not any(c in app.session.state.discard_pile for c in held)
+        return app.session
 
 
 def _try_at(setup, stop):
