@@ -23,7 +23,7 @@ BOT_KINDS = ("random", "heuristic", "expert")
 DUEL_BOTS = (
     *("random", "heuristic", "pimc", "expert"),
     *("expert_free", "expert_turn", "expert_deep", "ismcts"),
-    *("expert_value", "expert_value_free", "expert_infer", "expert_anchored"),
+    *("expert_value", "expert_value_free", "expert_infer", "expert_anchored", "expert_scaled"),
 )
 DIFFICULTIES = (
     "balanced",
