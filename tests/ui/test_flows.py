@@ -229,8 +229,11 @@ async def test_a_leaving_human_hands_the_seat_to_a_bot_and_the_save_keeps_it(tmp
     async with app.run_test(size=(80, 24)) as pilot:
         await drive(pilot, app, lambda a: isinstance(a.screen, GameScreen) and a.screen._my_turn())
         leaving = app.session.viewer
+        await pilot.press("ctrl+b", "enter")  # Enter alone: "No, go on"
+        await pilot.pause()
+        assert leaving in app.session.humans and isinstance(app.screen, GameScreen)
         await pilot.press("ctrl+b")
-        await pilot.press("1")
+        await pilot.press("2")  # "Yes: a bot plays … to the end"
         await drive(pilot, app, lambda a: a.session.state.round >= 3)
         assert leaving in app.session.bots and app.session.humans == [1 - leaving]
         name = app.session.save_name

@@ -205,7 +205,8 @@ class GameKeys(GameHost):
         if seat not in self.session.humans or self.session.over:
             return
         name = self.view().players[seat].name
-        options = [(self.tr("hand_over.yes", name=name), True), (self.tr("hand_over.no"), False)]
+        # "No" first, where Enter is: a stray ctrl+b and Enter gave the seat away (a play-test)
+        options = [(self.tr("hand_over.no"), False), (self.tr("hand_over.yes", name=name), True)]
         self.app.push_screen(
             ChoiceModal(self.tr("hand_over.title", name=name), options, can_back=True),
             self._handed,
