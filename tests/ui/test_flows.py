@@ -393,3 +393,37 @@ async def test_undo_selects_the_card_that_came_back():
         await wait_for(pilot, lambda: len(app.session.view().hand) == len(hand))
         await pilot.pause()
         assert app.session.view().hand[screen.selected].instance == last.instance
+
+
+async def test_the_load_list_reaches_a_broken_save_and_enter_on_it_says_why(tmp_path):
+    """Broken saves were listed but could not be highlighted: past a full list they were
+    never seen, and End left no row highlighted (a play-test). Now each is reached, its
+    preview says why, and Enter on it says so and loads nothing."""
+    from textual.widgets import OptionList
+
+    from weathering_tui.engine import Setup
+    from weathering_tui.storage.savefile import SavedGame, write_save
+    from weathering_tui.tui.screens.load import LoadScreen
+
+    for n in range(9):  # more than a 80×24 list shows
+        write_save(tmp_path / f"game{n}.toml", SavedGame.start(Setup.standard("1v1", seed=n)))
+    (tmp_path / "zz-torn.toml").write_text('format = "weathering-save"\nx = ', encoding="utf-8")
+    app = WeatheringApp(lang="en", saves_dir=tmp_path, pace=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        app.open_load()
+        await pilot.pause()
+        assert isinstance(app.screen, LoadScreen)
+        rows = app.screen.rows
+        await pilot.press("end")
+        await pilot.pause()
+        listed = app.screen.query_one(OptionList)
+        assert rows[listed.highlighted][0].name == "zz-torn.toml"
+        preview = str(app.screen.query_one("#preview-text").render())
+        assert "zz-torn.toml" in preview and "TOML" in preview, preview
+        app.clear_notifications()
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, LoadScreen) and app.session is None
+        told = [n.message for n in app._notifications]
+        assert any("unreadable" in m for m in told), told

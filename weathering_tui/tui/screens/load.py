@@ -58,7 +58,9 @@ class LoadScreen(Screen[None]):
                 if meta is None:
                     broken = tr("load.broken", problem=problem.problem_in(tr.lang))
                     label = f"{path.stem}\n  {_short(broken, 36)}"
-                    options.append(Option(Text(label, style="dim"), disabled=True))
+                    # reachable, dimmed: the list scrolls to it and the preview says
+                    # why (disabled, it could be neither seen past a full list nor read)
+                    options.append(Option(Text(label, style="dim")))
                 else:  # two lines each: a narrow list never breaks an entry mid-way
                     options.append(Option(Text(f"{path.stem}\n  {describe_meta(tr, meta)}")))
             yield OptionList(*options)
@@ -94,7 +96,12 @@ class LoadScreen(Screen[None]):
         self.query_one("#preview-text", Static).update(text)
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
-        self.app.load_game(self.rows[event.option_index][0])
+        path, meta, problem = self.rows[event.option_index]
+        if meta is None:  # what the preview says, said where the eyes are
+            broken = self.tr("load.broken", problem=problem.problem_in(self.tr.lang))
+            self.notify(broken, severity="warning", markup=False)
+            return
+        self.app.load_game(path)
 
     def action_replay(self) -> None:
         """Step through the highlighted game instead of resuming it."""
