@@ -158,6 +158,10 @@ async def test_keys_that_do_not_apply_are_not_offered(tmp_path):
         assert len(app.session.game.actions) == before
         told = [n.message for n in app._notifications]
         assert any("une seule pioche par tour" in m for m in told), told
+        await pilot.press("d", "d", "d")  # pressed again and again: said once on screen
+        await pilot.pause()
+        told = [n.message for n in app._notifications]
+        assert sum("une seule pioche par tour" in m for m in told) == 1, told
 
 
 async def test_ctrl_s_saves_under_a_name_and_l_shows_the_whole_log(tmp_path):

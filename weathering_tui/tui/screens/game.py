@@ -9,6 +9,7 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingsMap
 from textual.containers import Horizontal
+from textual.notifications import SeverityLevel
 from textual.screen import Screen
 
 from ...engine import SPECTATOR, IllegalAction
@@ -191,10 +192,17 @@ class GameScreen(GameKeys, Screen[None]):
 
     def refuse(self, exc: IllegalAction) -> None:
         if exc.code == "learn_move":  # a guided game: the lesson asks for another move
-            self.notify(self.tr("learn.refused", todo=self.lessons.todo()), markup=False)
+            self._say_once(self.tr("learn.refused", todo=self.lessons.todo()))
             return
         reason = render_refusal(self.tr, exc, self.view().players)
-        self.notify(self.tr("error", reason=reason), severity="warning", markup=False)
+        self._say_once(self.tr("error", reason=reason), severity="warning")
+
+    def _say_once(self, message: str, severity: SeverityLevel = "information") -> None:
+        """A notice not already on screen: Enter pressed again and again on a card the
+        player cannot pay stacked the same refusal five times over the board."""
+        if any(shown.message == message for shown in self.app._notifications):
+            return
+        self.notify(message, severity=severity, markup=False)
 
     # ------------------------------------------------------------ rendering
 
