@@ -260,3 +260,28 @@ async def test_a_game_loaded_after_phase_two_s_first_moves_shows_no_transition_a
                 isinstance(app.screen, ChoiceModal) and "phase 2" in app.screen.title_text.lower()
             )
             assert titled == fresh, (fresh, getattr(app.screen, "title_text", app.screen))
+
+
+async def test_a_recap_longer_than_its_box_says_more_is_below():
+    """A play-test closed the box with what hurt it below the fold: when the lines
+    overflow, the keys line says so first; when they fit, it does not."""
+    from textual.app import App
+    from textual.widgets import Static
+
+    class Host(App):
+        def __init__(self, recap: RecapScreen):
+            super().__init__()
+            self.recap = recap
+
+        def on_mount(self) -> None:
+            self.push_screen(self.recap)
+
+    for count, overflows in ((30, True), (3, False)):
+        lines = [f"line {n}" for n in range(count)]
+        recap = RecapScreen("title", lines, "Any key: go on", "↓ more below")
+        async with Host(recap).run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            await pilot.pause()
+            said = str(recap.query_one("#recap-keys", Static).render())
+            assert ("↓ more below" in said) == overflows, said
+            assert said.endswith("Any key: go on")

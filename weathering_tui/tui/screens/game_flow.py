@@ -126,7 +126,8 @@ class Shows(ScreenPart):
             self.screen.advance()
 
         title = self.tr("recap.title", name=view.me.name)
-        self.app.push_screen(RecapScreen(title, [gauge, *lines], self.tr("recap.keys")), done)
+        recap = RecapScreen(title, [gauge, *lines], self.tr("recap.keys"), self.tr("recap.more"))
+        self.app.push_screen(recap, done)
 
     def window(self, waiting) -> None:
         """The public "anyone to react?" prompt: nothing private on screen."""

@@ -31,11 +31,21 @@ class RecapScreen(ModalScreen[str | None]):
     BINDINGS = quiet(("question_mark,f1", "app.open_help"), ("q", "app.leave"))
     OWN_KEYS = ("question_mark", "f1", "q")
 
-    def __init__(self, title: str, lines: list[str], keys: str):
+    def __init__(self, title: str, lines: list[str], keys: str, more: str = ""):
         super().__init__()
         self.title_text = title
         self.lines = lines
         self.keys = keys
+        self.more = more  # said before the keys when the lines overflow the box
+
+    def on_mount(self) -> None:
+        self.call_after_refresh(self._say_more)
+
+    def _say_more(self) -> None:
+        """Lines below the box's bottom are said to be there: a play-test closed the
+        box with what hurt it (two cards discarded at random) out of sight."""
+        if self.more and self.query_one("#recap-lines", VerticalScroll).max_scroll_y > 0:
+            self.query_one("#recap-keys", Static).update(Text(f"{self.more} · {self.keys}"))
 
     def compose(self) -> ComposeResult:
         with Vertical():
