@@ -431,3 +431,17 @@ async def test_the_load_list_reaches_a_broken_save_and_enter_on_it_says_why(tmp_
         assert isinstance(app.screen, LoadScreen) and app.session is None
         told = [n.message for n in app._notifications]
         assert any("unreadable" in m for m in told), told
+
+
+async def test_a_game_of_bots_only_does_not_tell_anyone_to_wait_for_their_turn():
+    """`new --humans 0`: bots on every seat, watched; the footer said "wait for your
+    turn", a turn that never comes (a play-test)."""
+    from weathering_tui.tui.widgets import KeyBar
+
+    game = at(setup_for("1v1", humans=0, seed=4), lambda s: s.round >= 1)
+    app = WeatheringApp(lang="en", saves_dir=None, game=game, pace=0.6, autosave=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        bar = app.screen.query_one(KeyBar)
+        await wait_for(pilot, lambda: "decides" in str(bar.render()))
+        said = str(bar.render())
+        assert "wait for your turn" not in said, said

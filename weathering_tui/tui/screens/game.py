@@ -36,7 +36,7 @@ from .game_keys import GameKeys
 from .game_learn import Lessons
 
 if TYPE_CHECKING:
-    from ...play.session import GameSession, Session
+    from ...play.session import BotsHere, GameSession, Session
 
 __all__ = ["GameScreen"]
 
@@ -261,7 +261,11 @@ class GameScreen(GameKeys, Screen[None]):
         keys = keymap.footer(self.keys_now(), tr)
         waiting = self._waiting_on(view)
         if waiting is not None:  # keys for one's own turn wait: say so, and for whom
-            said = "footer.watch" if view.seat == SPECTATOR else "footer.wait"
+            # (bots on every seat: nobody's turn comes, "wait for your turn" was wrong)
+            watching = view.seat == SPECTATOR or (
+                self.session.can.bots and not cast("BotsHere", self.session).humans
+            )
+            said = "footer.watch" if watching else "footer.wait"
             keys.insert(0, ("⏳", self.tr(said, name=view.players[waiting].name)))
         self.query_one(KeyBar).show_keys(keys)
 
