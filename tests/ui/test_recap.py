@@ -129,14 +129,17 @@ async def test_phase_two_opens_with_the_transition_then_the_recap():
         await pilot.pause()
         screen = app.screen
         await pilot.press("e")
-        seen = []
+        seen, told, recapped = [], set(), []
         for _ in range(60):
             await wait_for(pilot, lambda: app.screen.is_modal or screen._my_turn())
             if screen._my_turn() and app.session.view().phase == 2:
                 break
             title = getattr(app.screen, "title_text", "") or type(app.screen).__name__
+            if "phase 2" in str(title).lower():
+                told = set(app.screen.body.splitlines()[:-1])  # (its last: the gauge)
             if isinstance(app.screen, RecapScreen):
                 seen.append("recap")
+                recapped = list(app.screen.lines)
                 await pilot.press("x")
             else:
                 seen.append(str(title))
@@ -145,6 +148,8 @@ async def test_phase_two_opens_with_the_transition_then_the_recap():
         assert app.session.view().phase == 2
         at_transition = next(i for i, s in enumerate(seen) if "phase 2" in s.lower())
         assert "recap" in seen[at_transition + 1 :], seen
+        # what the summary told is not told again (a play-test read it twice)
+        assert told and not told & set(recapped), (told, recapped)
 
 
 def test_a_recap_tells_an_outcome_once_and_keeps_what_names_a_card_or_a_cancel():

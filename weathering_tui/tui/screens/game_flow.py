@@ -53,6 +53,17 @@ def _first_shown(kind: str, options: list) -> int:
     return 0
 
 
+def _without_transition(entries) -> list:
+    """The entries but the transition's own (from "transition" to the next round's
+    start), which its summary has just told: a recap repeated them (a play-test)."""
+    out, inside = [], False
+    for entry in entries:
+        inside = (inside or entry.kind == "transition") and entry.kind != "round"
+        if not inside:
+            out.append(entry)
+    return out
+
+
 def _forced_just_now(view):
     """The log entry of the seat's last option if it was made for it (one possible)
     since its last move, else None."""
@@ -90,6 +101,7 @@ class Shows(ScreenPart):
         self.passing: tuple[int, int] | None = None
         self.asked_legal: tuple = ()  # what it offered
         self.asked_can_back = False  # (a hint's Escape asks this very dialog again)
+        self.transition_told = False  # the transition's summary was shown (not recapped)
 
     def privacy(self, show: fl.Privacy) -> None:
         """The keyboard goes to another player: nothing private on screen until then."""
@@ -110,7 +122,8 @@ class Shows(ScreenPart):
         from .recap import RecapScreen
 
         view, since = self.view(), show.since
-        lines = [line for e in show.entries if (line := log_line(self.tr, view, e)) is not None]
+        entries = _without_transition(show.entries) if self.transition_told else show.entries
+        lines = [line for e in entries if (line := log_line(self.tr, view, e)) is not None]
         gauge = (
             self.tr("recap.gauge", before=since.hp, after=view.hp)
             if since.hp != view.hp
@@ -170,6 +183,7 @@ class Shows(ScreenPart):
         from ...words.log_lines import log_line
 
         self.screen.refresh_view()  # the screen under the summary is the game as it is now
+        self.transition_told = True  # (the next recap leaves it out)
         view = self.view()
         kinds = [e.kind for e in view.log]
         start = len(kinds) - 1 - kinds[::-1].index("transition") if "transition" in kinds else 0
