@@ -406,6 +406,9 @@ def test_a_finished_save_is_listed_with_who_won():
     assert said == "2v1 · finished: the Lobbyistes won (⚡ Stormy) · 11 PV"
     assert "les Lobbyistes ont gagné" in describe_meta(Tr("fr"), {**meta, "winner": "lobbyists"})
     assert describe_meta(Tr("en"), meta) == "2v1 · finished (⚡ Stormy) · 11 PV"
+    # the load list's narrow column: who won, the forecast left to the preview
+    short = describe_meta(Tr("en"), {**meta, "winner": "lobbyists"}, short=True)
+    assert short == "2v1 · the Lobbyistes won · 11 PV"
 
 
 def test_the_load_list_shortens_a_broken_save_s_reason_between_words():

@@ -87,12 +87,16 @@ def saved_at(updated: str) -> str:
     return f"{date} {time[:5]} UTC"
 
 
-def describe_meta(tr, meta: dict) -> str:
-    """A save's one-line summary from its [meta]: the load screen and `list` agree."""
+def describe_meta(tr, meta: dict, short: bool = False) -> str:
+    """A save's one-line summary from its [meta]: the load screen and `list` agree.
+    `short`: a finished game without its forecast (the load list's narrow column broke
+    "(🌞 Sunny)" over two lines; its preview says it whole)."""
     if meta.get("finished"):
         band = tr("band." + meta.get("outcome", "orageux"))
         winner = meta.get("winner")
-        if winner in ("ecologists", "lobbyists"):  # who won: the band alone did not say
+        if winner in ("ecologists", "lobbyists") and short:
+            state = tr("load.won_short", side=tr("side." + winner))
+        elif winner in ("ecologists", "lobbyists"):  # who won: the band alone did not say
             state = tr("load.won", side=tr("side." + winner), band=band)
         else:  # (a save written before its [meta] named the winner)
             state = tr("load.finished", band=band)

@@ -62,7 +62,8 @@ class LoadScreen(Screen[None]):
                     # why (disabled, it could be neither seen past a full list nor read)
                     options.append(Option(Text(label, style="dim")))
                 else:  # two lines each: a narrow list never breaks an entry mid-way
-                    options.append(Option(Text(f"{path.stem}\n  {describe_meta(tr, meta)}")))
+                    summary = describe_meta(tr, meta, short=True)
+                    options.append(Option(Text(f"{path.stem}\n  {summary}")))
             yield OptionList(*options)
             with Vertical(id="preview"):
                 yield Static(id="preview-text")
