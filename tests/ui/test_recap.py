@@ -290,3 +290,16 @@ async def test_a_recap_longer_than_its_box_says_more_is_below():
             said = str(recap.query_one("#recap-keys", Static).render())
             assert ("↓ more below" in said) == overflows, said
             assert said.endswith("Any key: go on")
+
+
+def test_the_transition_s_span_runs_from_it_to_the_next_round():
+    from weathering_tui.engine.state import LogEntry
+    from weathering_tui.play.recap import transition_span
+
+    def log(*kinds):
+        return [LogEntry(kind, {}) for kind in kinds]
+
+    assert transition_span(log("round", "turn", "end_turn")) == range(0)
+    both = log("turn", "end_turn", "round_end", "transition", "synergy", "prepare", "round", "turn")
+    assert transition_span(both) == range(3, 6)
+    assert transition_span(log("end_turn", "transition", "synergy")) == range(1, 3)  # going on

@@ -110,6 +110,19 @@ def told(log, start: int) -> list:
     return kept
 
 
+def transition_span(log) -> range:
+    """Where the game's transition lies in a log: from its "transition" entry to the next
+    round's start, that one left out (empty while the log holds none). The transition's
+    summary tells it, a recap after the summary leaves it out, and a game loaded later
+    in phase 2 reads whether anything was done since."""
+    kinds = [entry.kind for entry in log]
+    if "transition" not in kinds:
+        return range(0)
+    start = len(kinds) - 1 - kinds[::-1].index("transition")
+    stop = next((i for i in range(start, len(kinds)) if kinds[i] == "round"), len(kinds))
+    return range(start, stop)
+
+
 def _round_opening(log) -> bool:
     """The log's last round has begun and no turn in it yet (its event is at work)."""
     for entry in reversed(log):

@@ -19,6 +19,7 @@ from ..engine import (
 )
 from ..engine import actions as act
 from ..storage.savefile import SavedGame
+from .recap import transition_span
 from .session import Capabilities, Step
 
 
@@ -132,12 +133,8 @@ class TerminalGame:
         state = self.state
         if self.view().round_in_phase != 1:
             return False
-        kinds = [entry.kind for entry in state.log]
-        since = (
-            kinds[len(kinds) - 1 - kinds[::-1].index("transition") :]
-            if "transition" in kinds
-            else kinds
-        )
+        span = transition_span(state.log)
+        since = [entry.kind for entry in state.log[span.start :]]
         if "end_turn" in since or "announce" in since:
             return False
         if "turn" not in since or state.active < 0:

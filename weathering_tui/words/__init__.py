@@ -94,10 +94,11 @@ def describe_meta(tr, meta: dict, short: bool = False) -> str:
     if meta.get("finished"):
         band = tr("band." + meta.get("outcome", "orageux"))
         winner = meta.get("winner")
-        if winner in ("ecologists", "lobbyists") and short:
-            state = tr("load.won_short", side=tr("side." + winner))
-        elif winner in ("ecologists", "lobbyists"):  # who won: the band alone did not say
-            state = tr("load.won", side=tr("side." + winner), band=band)
+        if winner in ("ecologists", "lobbyists"):  # who won: the band alone did not say
+            side = tr("side." + winner)
+            state = (
+                tr("load.won_short", side=side) if short else tr("load.won", side=side, band=band)
+            )
         else:  # (a save written before its [meta] named the winner)
             state = tr("load.finished", band=band)
     elif meta.get("round_in_phase") == 0:  # the mulligan, before the first round

@@ -14,6 +14,7 @@ import attrs
 from ...engine import actions as act
 from ...engine import card_id
 from ...play import flow as fl
+from ...play.recap import transition_span
 from ...words.describe import choice_label, decision_title, own_side_harm
 from .choice import HINT, UNDO, ChoiceModal
 from .part import ScreenPart
@@ -54,14 +55,10 @@ def _first_shown(kind: str, options: list) -> int:
 
 
 def _without_transition(entries) -> list:
-    """The entries but the transition's own (from "transition" to the next round's
-    start), which its summary has just told: a recap repeated them (a play-test)."""
-    out, inside = [], False
-    for entry in entries:
-        inside = (inside or entry.kind == "transition") and entry.kind != "round"
-        if not inside:
-            out.append(entry)
-    return out
+    """The entries but the transition's own, which its summary has just told: a recap
+    repeated them (a play-test)."""
+    span = transition_span(entries)
+    return [entry for i, entry in enumerate(entries) if i not in span]
 
 
 def _forced_just_now(view):
@@ -185,14 +182,11 @@ class Shows(ScreenPart):
         self.screen.refresh_view()  # the screen under the summary is the game as it is now
         self.transition_told = True  # (the next recap leaves it out)
         view = self.view()
-        kinds = [e.kind for e in view.log]
-        start = len(kinds) - 1 - kinds[::-1].index("transition") if "transition" in kinds else 0
+        span = transition_span(view.log)
         lines = []
         # The gauge as the transition left it (round 6 may have begun since).
         hp = view.hp_by_round[-1] if view.hp_by_round else view.hp
-        for entry in view.log[start + 1 :]:
-            if entry.kind == "round":
-                break
+        for entry in view.log[span.start + 1 : span.stop]:
             hp = entry.data.get("hp", hp)
             line = log_line(self.tr, view, entry)
             if line is not None:

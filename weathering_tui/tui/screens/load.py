@@ -56,8 +56,7 @@ class LoadScreen(Screen[None]):
             options = []
             for path, meta, problem in self.rows:
                 if meta is None:
-                    broken = tr("load.broken", problem=problem.problem_in(tr.lang))
-                    label = f"{path.stem}\n  {_short(broken, 36)}"
+                    label = f"{path.stem}\n  {_short(self._broken(problem), 36)}"
                     # reachable, dimmed: the list scrolls to it and the preview says
                     # why (disabled, it could be neither seen past a full list nor read)
                     options.append(Option(Text(label, style="dim")))
@@ -99,10 +98,12 @@ class LoadScreen(Screen[None]):
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         path, meta, problem = self.rows[event.option_index]
         if meta is None:  # what the preview says, said where the eyes are
-            broken = self.tr("load.broken", problem=problem.problem_in(self.tr.lang))
-            self.notify(broken, severity="warning", markup=False)
+            self.notify(self._broken(problem), severity="warning", markup=False)
             return
         self.app.load_game(path)
+
+    def _broken(self, problem) -> str:
+        return self.tr("load.broken", problem=problem.problem_in(self.tr.lang))
 
     def action_replay(self) -> None:
         """Step through the highlighted game instead of resuming it."""
