@@ -54,20 +54,23 @@ def test_a_seat_is_judged_from_its_own_view_alone():
 
 
 def test_review_json_has_the_curve_and_each_seat_s_costliest_decisions(tmp_path, capsys):
-    setup, actions, state = a_game(seed=12)
+    setup, actions, state = a_game(seed=14)
     path = tmp_path / "g.toml"
     write_save(path, SavedGame(setup, state, "t", "t"))
-    assert main(["--lang", "en", "review", str(path), "--budget", "4", "--json"]) == 0
+    assert main(["--lang", "en", "review", str(path), "--budget", "8", "--json"]) == 0
     out = json.loads(capsys.readouterr().out)
     assert set(out) >= {"curve", "seats"}
     assert all(len(point) == 2 for point in out["curve"])
+    assert any(out["seats"].values()), "a game with costly decisions"
     for items in out["seats"].values():
         assert len(items) <= 3
         for item in items:
-            assert set(item) == {"index", "round", "played", "suggested", "cost"}
+            assert set(item) == {"index", "round", "played", "suggested", "then", "cost", "gauge"}
             assert item["cost"] > 0
         costs = [i["cost"] for i in items]
         assert costs == sorted(costs, reverse=True)
+    items = [item for items in out["seats"].values() for item in items]
+    assert any(item["then"] for item in items) and all(item["gauge"] > 0 for item in items)
     assert main(["--lang", "en", "review", str(path), "--budget", "4", "--seat", "1"]) == 0
     text = capsys.readouterr().out
     assert "win chance" in text and "decisions reviewed" in text
@@ -83,19 +86,24 @@ def test_to_json_names_moves_by_their_keys():
 
 def test_the_review_s_sentences_end_once(tmp_path, capsys):
     """A card's text ends with a full stop: the review's sentence must not add another
-    ("…draw 2. No PA.. Cost about…", seen in a review)."""
-    setup, actions, state = a_game(seed=12)
+    ("…draw 2. No PA.. Cost about…", seen in a review); and it says why the expert's
+    move was worth more: the moves of the turn it leads to, the final gauge."""
+    setup, actions, state = a_game(seed=14)
     path = tmp_path / "g.toml"
     write_save(path, SavedGame(setup, state, "t", "t"))
-    assert main(["--lang", "en", "review", str(path), "--budget", "4"]) == 0
+    assert main(["--lang", "en", "review", str(path), "--budget", "8"]) == 0
     out = capsys.readouterr().out
-    assert "Cost about" in out or "none stands out" in out.lower() or "reviewed" in out
+    assert "Cost about" in out
+    # (a card's own words may say ", then": the moves it leads to are told by " · then")
+    said = "the expert: play Albedo effect: Discard 1 card, with no PA, then draw 2 · then "
+    assert said + "discard Heat dome (+3 PA) · then play Community garden: +1 PV. Cost" in out
+    assert "; the gauge ends about 5 PV higher)." in out
     assert ".." not in out.replace("...", "")
 
 
 def test_a_decision_of_the_setup_is_said_so_not_round_0():
     from weathering_tui.words import Tr
-    from weathering_tui.words.describe import review_when
+    from weathering_tui.words.review import review_when
 
     assert review_when(Tr("en"), 0) == "setup"
     assert review_when(Tr("fr"), 0) == "mise en place"

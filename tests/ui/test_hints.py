@@ -227,7 +227,7 @@ def test_a_hint_says_why_moves_of_the_same_share_are_ranked():
     def found(wins, tied=False):
         return Hints([Hint(i, w, w - 0.05, w + 0.05, 96) for i, w in enumerate(wins)], tied)
 
-    assert hint_notes(tr, found([0.971, 0.968])) == [tr("hint.same_share")]
-    assert hint_notes(tr, found([0.971, 0.968], tied=True)) == [tr("hint.tied")]
-    assert hint_notes(tr, found([0.80, 0.60])) == []
-    assert hint_notes(tr, found([0.80])) == []
+    assert hint_notes(tr, None, found([0.971, 0.968])) == [tr("hint.same_share")]
+    assert hint_notes(tr, None, found([0.971, 0.968], tied=True)) == [tr("hint.tied")]
+    assert hint_notes(tr, None, found([0.80, 0.60])) == []
+    assert hint_notes(tr, None, found([0.80])) == []

@@ -122,7 +122,8 @@ def _parse(out: bytes) -> Hints | None:
             Hint(action_from_data(m["action"]), m["win"], m["low"], m["high"], m["rollouts"])
             for m in data["moves"]
         ]
-        return Hints(moves, bool(data["tied"]), data["why"], int(data["why_gap"]))
+        then = tuple(action_from_data(m) for m in data["then"])
+        return Hints(moves, bool(data["tied"]), data["why"], int(data["why_gap"]), then)
     except (ValueError, KeyError, TypeError):
         return None
 
@@ -145,6 +146,7 @@ def to_json(found: Hints) -> str:
             "tied": found.tied,
             "why": found.why,
             "why_gap": found.why_gap,
+            "then": [action_to_data(m) for m in found.then],
         }
     )
 

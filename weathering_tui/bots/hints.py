@@ -32,6 +32,7 @@ import attrs
 
 from ..engine import View
 from ..engine import actions as act
+from .follow import follow_up
 from .search import Estimate, SearchBot, Stopped  # noqa: F401 - Stopped is the caller's
 
 HINTS = 3
@@ -75,6 +76,9 @@ class Hints:
     tied: bool = False  # the first moves cannot be told apart at this depth
     why: str | None = None  # a word key: why a move that hurts one's side comes first
     why_gap: int = 0  # by how many points of final gauge it did better, for `why`
+    # the seat's next moves of the turn after the first move, as the search played it on
+    # (bots/follow.py): what the first move is for ("discard Cyclone", then play...)
+    then: tuple = ()
 
     def __iter__(self):
         return iter(self.moves)
@@ -136,7 +140,8 @@ def hints(
         # 9.8, so each move shows its own share and its own interval.)
         low, high = wilson(e.win * e.rollouts, e.rollouts)
         moves.append(Hint(e.action, e.win, low, high, e.rollouts))
-    return Hints(moves, tied, why, gap)
+    then = follow_up(view, moves[0].action, bot.content, seed) if len(moves) > 1 else ()
+    return Hints(moves, tied, why, gap, then)
 
 
 def arrange(

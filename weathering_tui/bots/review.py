@@ -17,6 +17,9 @@ sampled worlds. What the review keeps:
   opponent: `hints.harms_own_side`): among a game's dozens of decisions a few such
   "wins" of a search are noise, and "you should have hurt your side" is the one lesson
   a review must not teach (a play-test's review told an Écolo to play Surconsommation);
+  and why, in a few words: the moves of that turn the expert's move leads to, as its
+  search played them on with cards the seat knew (bots/follow.py), and by how much the
+  final gauge was better for the seat's side on the confirming worlds;
 - the curve of the Écolos' win chance along the game, one point per reviewed decision,
   as the deciding seat's search saw it.
 
@@ -34,6 +37,7 @@ from collections.abc import Callable, Iterable
 import attrs
 
 from ..engine import View, action_key, apply, new_game, view_for
+from .follow import follow_up
 from .hints import harms_own_side
 from .search import SearchBot
 
@@ -66,6 +70,11 @@ class Costly:
     win_played: float  # the side's win chance after the move played (0–1)
     win_best: float  # after the expert's move
     view: View = attrs.field(eq=False, repr=False)  # the seat's view then, to name moves
+    # Why, in a few words: the seat's next moves of that turn after the expert's move, as
+    # the search played them on (bots/follow.py; () if none or the worlds disagree), and
+    # by how many PV the final gauge was better for the seat's side, on average.
+    then: tuple = ()
+    gauge: float = 0.0
 
 
 @attrs.frozen
@@ -140,6 +149,9 @@ def review_decisions(
         cost = round(100 * (best.win - played.win), 1)
         if cost <= 0:
             continue
+        # a score is the final gauge for the side, ±5 for a win or a loss (bots/expert.py)
+        gauge = (best.score - played.score) - 10 * (best.win - played.win)
+        then = follow_up(view, best.action, bot.content, seed)
         per_seat.setdefault(view.seat, []).append(
             Costly(
                 decision.index,
@@ -151,6 +163,8 @@ def review_decisions(
                 played.win,
                 best.win,
                 view,
+                then,
+                round(gauge, 1),
             )
         )
     seats = {
@@ -185,7 +199,9 @@ def to_json(result: Review) -> dict:
                     "round": c.round,
                     "played": action_key(c.played),
                     "suggested": action_key(c.suggested),
+                    "then": [action_key(m) for m in c.then],
                     "cost": c.cost,
+                    "gauge": c.gauge,
                 }
                 for c in items
             ]

@@ -125,7 +125,7 @@ def review(args) -> int:
 
     from ..bots.review import plot, to_json
     from ..sim.progress import Progress
-    from ..words.describe import move_label, review_when
+    from ..words.review import review_item
 
     tr = _tr(args)
     _, game = _read_game(args, tr)
@@ -164,17 +164,5 @@ def review(args) -> int:
         if not items:
             print("  " + tr("cli.review.clean"))
         for k, c in enumerate(items, 1):
-            print(
-                f"  {k}. "
-                + tr(
-                    "cli.review.item",
-                    when=review_when(tr, c.round),
-                    index=c.index,
-                    played=move_label(tr, c.view, c.played).rstrip("."),
-                    suggested=move_label(tr, c.view, c.suggested).rstrip("."),
-                    cost=round(c.cost),  # whole points: its noise is wider than a tenth
-                    before=round(100 * c.win_played),
-                    after=round(100 * c.win_best),
-                )
-            )
+            print(f"  {k}. " + review_item(tr, c))
     return 0

@@ -5,7 +5,6 @@ from __future__ import annotations
 from ..content import effects as fx
 from ..engine import PendingView, View, card_id
 from ..engine import actions as act
-from ..engine.common import round_in_phase
 from . import Tr
 
 
@@ -199,16 +198,6 @@ def aimed_well_first(content, view: View, actions: list) -> list:
     )
 
 
-def review_when(tr, round_: int) -> str:
-    """When a reviewed decision was taken, as the header numbers it ("phase 2, round 1"
-    for the game's sixth round), or the setup (the mulligan)."""
-    if not round_:
-        return tr("review.setup")
-    per = tr.content.constants.rounds_per_phase
-    phase = (round_ - 1) // per + 1
-    return tr("review.round", phase=phase, turn=round_in_phase(round_, phase, per))
-
-
 def move_label(tr: Tr, view: View, action) -> str:
     """A move said whole, out of the dialog that would give it its context (a hint, a
     lesson's next step): "store 2 PA", "propose a trade to Amir", "play Storm: …"."""
@@ -243,12 +232,12 @@ def move_cost(content, view: View, action) -> int:
     return 0
 
 
-def hint_notes(tr: Tr, found) -> list[str]:
+def hint_notes(tr: Tr, view: View, found) -> list[str]:
     """What a hint's dialog says of its ranking (`bots.hints.Hints`): that the first
     moves cannot be told apart; or, told apart though their shares read the same ("97 %,
     97 %, 97 %" with no word was read as a contradiction in a play-test), that the first
-    leaves the gauge better for one's side; and why a move that hurts one's side is
-    first."""
+    leaves the gauge better for one's side; why a move that hurts one's side is first;
+    and what the first move leads to in the turn ("then: play Reforestation")."""
     notes = []
     if found.tied:
         notes.append(tr("hint.tied"))
@@ -256,6 +245,9 @@ def hint_notes(tr: Tr, found) -> list[str]:
         notes.append(tr("hint.same_share"))
     if found.why:
         notes.append(tr(found.why, gap=found.why_gap))
+    if found.then:
+        then = " · ".join(move_label(tr, view, m).rstrip(".") for m in found.then)
+        notes.append(tr("hint.then", moves=then))
     return notes
 
 

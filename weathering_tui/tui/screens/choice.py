@@ -103,6 +103,9 @@ class ChoiceModal(ModalScreen[Any]):
         options = self.query_one(OptionList)
         options.highlighted = self.start
         options.focus()
+        # nothing to pick (a review with no costly decision): no empty frame under the words
+        if not self.options:
+            options.display = False
         self._fit()
         if self.clock is not None:
             self.set_interval(0.25, self._tick)

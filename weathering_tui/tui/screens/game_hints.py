@@ -200,7 +200,7 @@ class Hinter(ScreenPart):
         body = self.tr("hint.body")
         if not turn:  # a card named alone could read as "play it": say what is asked
             body = f"{decision_title(self.tr, view)}\n{body}"
-        body = " ".join([body, *hint_notes(self.tr, found)])
+        body = " ".join([body, *hint_notes(self.tr, view, found)])
         self.app.push_screen(
             ChoiceModal(
                 self.tr("hint.title"),

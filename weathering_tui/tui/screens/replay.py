@@ -222,24 +222,12 @@ class ReplayScreen(Screen[None]):
             self._show_review(seat)
 
     def _show_review(self, seat: int) -> None:
-        from ...words.describe import move_label, review_when
+        from ...words.review import review_item
         from .choice import ChoiceModal
 
         result = self.reviews[seat]
         items = result.seats.get(seat, ())
-        options = [
-            (
-                self.tr(
-                    "replay.review.item",
-                    when=review_when(self.tr, c.round),
-                    played=move_label(self.tr, c.view, c.played).rstrip("."),
-                    suggested=move_label(self.tr, c.view, c.suggested).rstrip("."),
-                    cost=round(c.cost),
-                ),
-                c.index,
-            )
-            for c in items
-        ]
+        options = [(review_item(self.tr, c, short=True), c.index) for c in items]
         said = {index: words for words, index in options}
         name = self.session.timeline.final.players[seat].name
         body = self.tr("replay.review.body", n=result.reviewed.get(seat, 0))
