@@ -34,7 +34,8 @@ async def answer(pilot, modal: ChoiceModal, value) -> None:
 
 
 def box_clear_of_its_panes(app, modal) -> None:
-    """A lesson's box hides neither the panes it speaks of nor a prompt."""
+    """A lesson's box hides neither the panes it speaks of nor a prompt, and shows its
+    words whole (the box on PA once lay over the Players pane, then hid its last line)."""
     game = next(s for s in app.screen_stack if isinstance(s, GameScreen))
     assert not any(isinstance(s, ChoiceModal) for s in app.screen_stack if s is not modal), (
         "a lesson never lies over a dialog"
@@ -45,6 +46,8 @@ def box_clear_of_its_panes(app, modal) -> None:
     for name in points:
         pane = game.query_one(PANES[name]).region
         assert not box.overlaps(pane), (lesson.title["en"], name, box, pane)
+    words = modal.query_one("#choice-body-box")
+    assert words.max_scroll_y == 0, (lesson.title["en"], "its words scroll", app.size)
 
 
 @pytest.mark.parametrize(("lang", "size"), [("fr", (80, 24)), ("en", (80, 24)), ("fr", (120, 40))])
