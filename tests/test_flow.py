@@ -106,3 +106,19 @@ def test_a_dialog_of_the_screens_own_holds_the_flow_until_it_is_answered():
     assert flow.next() is None and flow.next() is None
     flow.closed()
     assert flow.next() is not None
+
+
+def test_every_searching_bot_a_save_may_name_thinks_off_the_event_loop():
+    """A save may name any bot of `BOTS`: each that searches (the expert, pimc, ismcts)
+    thinks off the event loop (`think`), the others move at once (a save with `pimc`
+    froze the screen while it thought)."""
+    for kind, thinks in (("expert", True), ("pimc", True), ("ismcts", True), ("random", False)):
+        seats = (SeatSetup("ecologist", human=True), SeatSetup("lobbyist", bot=kind))
+        game = SavedGame.start(Setup("1v1", seats, seed=4))
+        flow = fl.Flow(LocalSession(game, None, autosave=False))
+        for _ in range(50):
+            if isinstance(flow.next(), fl.BotTurn):
+                break
+            flow.session.play(BOTS["heuristic"](seed=1).choose(flow.session.view()))
+        step = flow.bot_step()
+        assert (step.think is not None) == thinks, kind

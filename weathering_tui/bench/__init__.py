@@ -3,7 +3,6 @@
 python -m weathering_tui.bench            # the simulator, save/load, start-up, keys
 python -m weathering_tui.bench engine     # simulator speed, save and load
 python -m weathering_tui.bench tui        # start-up and key repaint
-python -m weathering_tui.bench expert 100 # expert vs heuristic, 200 games
 python -m weathering_tui.bench history    # clone, the expert with clones, replay, undo, hints
 python -m weathering_tui.bench rollouts   # rollouts/s: the View path against the lean path
 python -m weathering_tui.bench hints 60   # hints before and now against a 16× deeper search

@@ -126,49 +126,6 @@ async def _keys() -> None:
     )
 
 
-def _expert_game(args: tuple[int, str, str]) -> bool:
-    """One game of `expert_wins`: whether the expert side won."""
-    from ..bots import ExpertBot, HeuristicBot, bot_seed
-    from ..engine import Setup, apply_chosen, new_game, view_for
-
-    seed, expert_side, configuration = args
-    setup = Setup.standard(configuration, seed=seed)
-    state = new_game(setup)
-    bots = [
-        (ExpertBot if seat.side == expert_side else HeuristicBot)(bot_seed(seed, i))
-        for i, seat in enumerate(setup.seats)
-    ]
-    while not state.over:
-        seat = state.pending.seat
-        view = view_for(state, seat, with_log=False)
-        apply_chosen(state, bots[seat].choose(view), view)
-    return state.outcome.winner == ("ecologists" if expert_side == "ecologist" else "lobbyists")
-
-
-def expert_wins(pairs: int, configuration: str = "1v1", jobs: int = 1) -> tuple[int, int]:
-    """Each seed is played twice: expert Écolos against heuristic Lobbyistes, then
-    heuristic Écolos against expert Lobbyistes. Returns (expert side's wins, games).
-    `jobs` processes play the games (each game is the same whoever plays it)."""
-    games = [
-        (20000 + s, side, configuration) for s in range(pairs) for side in ("ecologist", "lobbyist")
-    ]
-    if jobs <= 1:
-        return sum(map(_expert_game, games)), len(games)
-    import multiprocessing
-
-    with multiprocessing.get_context("fork").Pool(jobs) as pool:
-        return sum(pool.map(_expert_game, games, chunksize=1)), len(games)
-
-
-def bench_expert(pairs: int, configuration: str = "1v1") -> None:
-    started = time.perf_counter()
-    wins, _ = expert_wins(pairs, configuration)
-    print(
-        f"expert vs heuristic, {configuration}, {2 * pairs} games: expert side won {wins} "
-        f"({wins / (2 * pairs):.1%}) in {time.perf_counter() - started:.0f} s"
-    )
-
-
 def bench_rollouts(positions: int = 24) -> None:
     """Rollouts per second on the View path and the lean path, side by side in one run:
     the same sampled worlds, the same moves, and (checked) the same results."""
@@ -247,7 +204,6 @@ def main(argv: list[str]) -> int:
             "engine",
             "tui",
             "history",
-            "expert",
             "rollouts",
             "hints",
             "hint-budgets",
@@ -255,17 +211,14 @@ def main(argv: list[str]) -> int:
         ),
         help="engine: simulator, save/load; tui: start-up, key repaint; history: clone, "
         "the expert, replay, undo, hints; hint-wait: from h to the hints' dialog on the game "
-        "screen; expert: expert vs heuristic games (default: all but history and expert)",
+        "screen (default: engine and tui; bots against bots: `weathering duel`)",
     )
     parser.add_argument(
-        "pairs",
+        "positions",
         nargs="?",
         type=count,
-        default=30,
-        help="expert: deals (30); hints: positions (24); hint-wait: positions (6)",
-    )
-    parser.add_argument(
-        "configuration", nargs="?", default="1v1", help="expert: configuration (1v1)"
+        default=None,
+        help="hints: positions (24); hint-budgets: positions (40); hint-wait: positions (6)",
     )
     parser.add_argument(
         "--deep",
@@ -286,12 +239,12 @@ def main(argv: list[str]) -> int:
     if args.which == "hint-budgets":
         from .hints import bench_budgets
 
-        bench_budgets(args.pairs if args.pairs != 30 else 40)
+        bench_budgets(args.positions or 40)
         return 0
     if args.which == "hint-wait":
         from .hint_wait import bench_hint_wait
 
-        bench_hint_wait(args.pairs if args.pairs != 30 else 6)
+        bench_hint_wait(args.positions or 6)
         return 0
     if args.which == "hints":
         from . import hints
@@ -299,14 +252,7 @@ def main(argv: list[str]) -> int:
 
         hints.DEPTH = args.deep
 
-        bench_hints(args.pairs if args.pairs != 30 else 24)
-        return 0
-    if args.which == "expert":
-        from ..content import configuration_ids
-
-        if args.configuration not in configuration_ids():
-            parser.error(f"unknown configuration {args.configuration!r}")
-        bench_expert(args.pairs, args.configuration)
+        bench_hints(args.positions or 24)
         return 0
     if args.which in ("all", "engine"):
         bench_engine()

@@ -1,4 +1,27 @@
-"""Players that choose among a seat's legal actions, seeing only that seat's view."""
+"""Players that choose among a seat's legal actions, seeing only that seat's view.
+
+Which bot is which (`BOTS` below names them as the command line, tables and duels do):
+
+- `random` (random_bot.py) and `heuristic` (heuristic.py, its answers outside its turn in
+  heuristic_answers.py): rules of thumb, no search. The heuristic is also the policy
+  every search plays its simulated games with.
+- `expert` (search.py, `SearchBot`): the expert players meet, the hints (hints.py) and
+  the review (review.py) use. It samples worlds the seat cannot tell from the real one
+  and plays each candidate move out with heuristic bots (`rollout` in expert.py).
+- `pimc` (expert.py, `ExpertBot`): the expert of an earlier release, unchanged, kept
+  as the yardstick of duels (sim/duel.py); its `rollout` function serves every search.
+- The other `expert_*` names and `ismcts` are variants measured in duels (README:
+  Duels), kept so that their figures can be measured again; value.py, inference.py and
+  ismcts.py serve only them. No game offers them.
+
+Around them: seat_view.py (what a bot may read), pacing.py (a bot's thinking time at a
+table), pool.py (bots thinking in worker processes), follow.py (the moves a hint or a
+review says a move leads to), belief.py (the win chance a search believes). The
+`*_fit.py` modules are offline scripts that fitted the weights of belief.py and value.py.
+
+To read them: this map, random_bot.py, heuristic.py, `rollout` in expert.py, search.py,
+then hints.py, review.py and follow.py.
+"""
 
 import functools
 from typing import Protocol

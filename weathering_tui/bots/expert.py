@@ -1,22 +1,21 @@
-"""The expert bot: determinized Monte Carlo over its seat's information set.
+"""`pimc`: the expert of an earlier release, kept unchanged as the yardstick of duels
+(the expert players meet is bots/search.py); and `rollout`, the simulated game every
+search plays.
 
-At each decision of its own turn, it takes the heuristic bot's preferred action and
-the few best alternatives, and for each one samples states the seat cannot tell
-apart from the real one (other hands and decks, draw pile, event pile and random
-state drawn at random; see engine.determinize), applies the action and plays the
-game out with heuristic bots on every seat. It keeps the action with the best mean
-result for its side (the final gauge, with a bonus for winning). Decisions outside
-its turn (reactions, choices inside effects) are left to the heuristic bot: they
-happen with effects half-resolved, where a sampled state cannot be rebuilt from a
-view.
+`ExpertBot` is determinized Monte Carlo over its seat's information set. At each
+decision of its own turn it takes the heuristic bot's preferred action and a few
+alternatives of other kinds, and for each one samples states the seat cannot tell apart
+from the real one (other hands and decks, draw pile, event pile and random state drawn
+at random; engine.determinize), applies the action and plays the game out with
+heuristic bots on every seat (`rollout`). It keeps the action with the best mean result
+for its side (the final gauge, with a bonus for winning). Outside its turn (reactions,
+choices inside effects) it leaves the decision to the heuristic bot, as it did when it
+was written (bots/search.py rebuilds a world mid-effect and searches those too).
 
 The budget is a number of rollouts per candidate, so equal seeds give equal decisions
 on a loaded machine as on an idle one; the wall clock is only a cap (`cap` seconds, far
 above what the rollouts take here) that keeps a starved machine from stalling a table.
 `seconds` is the thinking time the table's pace gives it (bots/pacing.py).
-
-`rank(view)` gives every candidate with its estimated win chance: the hints (`h`) are
-its first three.
 """
 
 from __future__ import annotations

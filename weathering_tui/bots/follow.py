@@ -1,15 +1,16 @@
-"""What a move leads to in its seat's own turn, as a search plays the game on: a
-review's "the expert: discard Cyclone (+1 PA), then play Reforestation" says why the
-discard was worth more than ending the turn.
+"""What a move leads to in its seat's own turn, played on as a search's simulated games
+play it: a review's "the expert: discard Cyclone (+1 PA) · then play Reforestation"
+says why the discard was worth more than ending the turn.
 
 A search judges a move by playing the game on with heuristic bots on every seat
 (bots/expert.py `rollout`): the moves that follow it in the same turn are part of what
-it measured. `follow_up` plays those few moves on worlds sampled from the seat's view
-alone (engine.determinize), and keeps the sequence most of them share. Only moves made
-with what the seat knew are named: a card it held or one in the discard pile, never
-a card a sampled world let it draw or take; the sequence stops there, at the end of
-the turn, and after `steps` moves. So what it says depends on the view only (the same
-scrambled hidden cards give the same words)."""
+it measured. `follow_up` does not read the search's own games (it keeps none): it plays
+those few moves again, with the same heuristic, on `WORLDS` fresh worlds sampled from
+the seat's view alone (engine.determinize), and keeps the sequence most of them share.
+Only moves made with what the seat knew are named: a card it held or one in the discard
+pile, never a card a sampled world let it draw or take; the sequence stops there, at
+the end of the turn, and after `steps` moves. So what it says depends on the view only
+(the same scrambled hidden cards give the same words)."""
 
 from __future__ import annotations
 

@@ -76,8 +76,9 @@ class Hints:
     tied: bool = False  # the first moves cannot be told apart at this depth
     why: str | None = None  # a word key: why a move that hurts one's side comes first
     why_gap: int = 0  # by how many points of final gauge it did better, for `why`
-    # the seat's next moves of the turn after the first move, as the search played it on
-    # (bots/follow.py): what the first move is for ("discard Cyclone", then play...)
+    # the seat's next moves of the turn after the first move, as the search's simulated
+    # games play on (bots/follow.py): what the first move is for ("discard Cyclone",
+    # then play...)
     then: tuple = ()
 
     def __iter__(self):

@@ -29,6 +29,11 @@ def at_once(pending_kind: str) -> bool:
     return pending_kind == "react"
 
 
+# The bots that search, by name: they think for a while (`seconds`), off the event loop;
+# the others answer at once. (A save may name any bot of bots.BOTS.)
+SEARCHING = ("expert", "pimc", "ismcts")
+
+
 def wait_before(pending_kind: str, pace: float) -> float:
     """Seconds a bot waits before it decides."""
     return 0.0 if at_once(pending_kind) else pace
@@ -38,5 +43,5 @@ def thinking_time(bot, pending_kind: str) -> float:
     """Seconds a bot's decision takes in all, however quickly it found it."""
     if at_once(pending_kind):
         return 0.0
-    searches = getattr(bot, "name", "") in ("expert", "pimc")  # (the others answer at once)
+    searches = getattr(bot, "name", "") in SEARCHING
     return float(getattr(bot, "seconds", 0.0)) if searches else 0.0

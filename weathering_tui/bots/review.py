@@ -17,9 +17,9 @@ sampled worlds. What the review keeps:
   opponent: `hints.harms_own_side`): among a game's dozens of decisions a few such
   "wins" of a search are noise, and "you should have hurt your side" is the one lesson
   a review must not teach (a play-test's review told an Écolo to play Surconsommation);
-  and why, in a few words: the moves of that turn the expert's move leads to, as its
-  search played them on with cards the seat knew (bots/follow.py), and by how much the
-  final gauge was better for the seat's side on the confirming worlds;
+  and why, in a few words: the moves of that turn the expert's move leads to, with
+  cards the seat knew, as the search's simulated games play on (bots/follow.py), and
+  by how much the final gauge was better for the seat's side on the confirming worlds;
 - the curve of the Écolos' win chance along the game, one point per reviewed decision,
   as the deciding seat's search saw it.
 
@@ -71,8 +71,9 @@ class Costly:
     win_best: float  # after the expert's move
     view: View = attrs.field(eq=False, repr=False)  # the seat's view then, to name moves
     # Why, in a few words: the seat's next moves of that turn after the expert's move, as
-    # the search played them on (bots/follow.py; () if none or the worlds disagree), and
-    # by how many PV the final gauge was better for the seat's side, on average.
+    # the search's simulated games play on (bots/follow.py; () if none or the worlds
+    # disagree), and by how many PV the final gauge was better for the seat's side, on
+    # average.
     then: tuple = ()
     gauge: float = 0.0
 

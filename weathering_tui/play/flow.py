@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING
 
 import attrs
 
+from ..bots.pacing import SEARCHING
 from .recap import Recaps, Since, told
 from .session import bot_deciding
 
@@ -247,14 +248,14 @@ class Flow:
         return bot_deciding(self.session)
 
     def bot_step(self) -> BotStep:
-        """The bot's pace is over: it plays, or (the expert, up to a second) thinks off
-        the event loop, and the flow waits for `bot_chose`."""
+        """The bot's pace is over: it plays, or (a searching bot, up to a second) thinks
+        off the event loop, and the flow waits for `bot_chose`."""
         self.busy = False
         session = self.session
         if not self.bot_turn():
             return BotStep()
         seat = session.deciding_bot()
-        if session.bot_kind(seat) == "expert":
+        if session.bot_kind(seat) in SEARCHING:
             self.busy = True
             return BotStep(think=seat)
         session.bot_move()
