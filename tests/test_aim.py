@@ -9,8 +9,8 @@ from helpers import set_hand, start, turn_of
 from weathering_tui.content import default_content
 from weathering_tui.content import effects as fx
 from weathering_tui.engine import actions as act
-from weathering_tui.engine import view_for
-from weathering_tui.words.describe import against_own_side, aimed_well_first
+from weathering_tui.engine import against_own_side, view_for
+from weathering_tui.words.describe import aimed_well_first
 
 ECONOMIST = "thomas"  # Green tax
 
@@ -88,3 +88,22 @@ def test_a_power_that_gives_pa_goes_first_to_one_s_own_side_and_asks_before_an_o
     ordered = aimed_well_first(content, view, uses)
     assert view.players[ordered[0].target].side == "ecologist"
     assert [against_own_side(content, view, a) for a in ordered] == [False, False, True]
+
+
+def test_a_card_s_gauge_counts_as_it_would_now_with_the_events_modifiers():
+    """A Lobbyiste's Community garden (+1 PV) helps the Écolos, so it is asked about;
+    while an event takes 1 from every heal it does nothing to the gauge, and the
+    confirmation, the hints and the review (engine/harm.py) all read it so."""
+    import attrs
+
+    from weathering_tui.engine import own_side_harm
+
+    content = default_content()
+    state = start("1v1")
+    set_hand(state, 1, "potager_partage")
+    turn_of(state, 1, ap=3)
+    view = view_for(state, 1)
+    play = next(a for a in view.legal if isinstance(a, act.PlayCard))
+    assert view.me.side == "lobbyist" and view.heal_mod == 0
+    assert own_side_harm(content, view, play) == "gauge"
+    assert own_side_harm(content, attrs.evolve(view, heal_mod=-1), play) is None

@@ -30,8 +30,7 @@ from collections.abc import Callable
 
 import attrs
 
-from ..engine import View
-from ..engine import actions as act
+from ..engine import View, own_side_harm
 from .follow import follow_up
 from .search import Estimate, SearchBot, Stopped  # noqa: F401 - Stopped is the caller's
 
@@ -202,21 +201,11 @@ def _sure_best(ranked: list[Estimate]) -> bool:
 
 
 def harms_own_side(bot: SearchBot, view: View, action) -> bool:
-    """A card played now against the player's own side: it moves the gauge the wrong
-    way, aims a blow at an ally or a gift at an opponent, or falls on the player's
-    whole side (every Écolo loses PA, played by an Écolo)."""
-    if not isinstance(action, act.PlayCard):
-        return False
-    from ..content import effects as fx
-    from .expert import aimed_wrong
-
-    if aimed_wrong(bot.heuristic, view, action):
-        return True
-    card = bot.heuristic.card(action.card)
-    if fx.against_side(card.cartouches[action.cartouche], view.me.side):
-        return True
-    swing = bot.heuristic.swing(card.cartouches[action.cartouche], view)
-    return swing < 0 if view.me.side == "ecologist" else swing > 0
+    """A move against the player's own side (engine/harm.py: the rule the confirmation
+    a player is asked before such a move follows): it moves the gauge the wrong way,
+    aims a blow at an ally or a gift at an opponent, or falls on the player's whole
+    side (every Écolo loses PA, played by an Écolo)."""
+    return own_side_harm(bot.content, view, action) is not None
 
 
 # ------------------------------------------------------------ hints that starve nobody

@@ -16,6 +16,7 @@ from .common import band_for, card_id, copies_of
 from .core import apply, apply_chosen, headless, new_game, replay
 from .determinize import determinize
 from .flow import synergy_of
+from .harm import against_own_side, own_side_harm, target_effects
 from .history import action_from_key, action_key, clone
 from .lean import LeanView
 from .legal import legal_actions, why_illegal
@@ -59,6 +60,7 @@ __all__ = [
     "action_from_key",
     "action_key",
     "actions",
+    "against_own_side",
     "apply",
     "apply_chosen",
     "band_for",
@@ -76,10 +78,12 @@ __all__ = [
     "legal_actions",
     "new_game",
     "own_player",
+    "own_side_harm",
     "public_fields",
     "replay",
     "seat_fields",
     "synergy_of",
+    "target_effects",
     "undo",
     "unable_seats",
     "view_for",

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ..content import effects as fx
-from ..engine import PendingView, View, card_id
+from ..engine import PendingView, View, against_own_side, card_id, own_side_harm
 from ..engine import actions as act
 from . import Tr
 
@@ -130,60 +130,6 @@ def _what_target_has(tr: Tr, view: View, cartouche, target) -> str:
     return ""
 
 
-def target_effects(content, view: View, action) -> tuple:
-    """The effects a card played or a power used applies (what decides its aim)."""
-    match action:
-        case act.PlayCard(card=card, cartouche=index):
-            return tuple(content.cards[card_id(card)].cartouches[index])
-        case act.UsePower():
-            me = view.me
-            return tuple(content.characters[me.character].power.at(me.level).effects)
-    return ()
-
-
-def against_own_side(content, view: View, action) -> bool:
-    """A harmful effect aimed at the player or an ally, or a gift aimed at an opponent."""
-    target = getattr(action, "target", None)
-    if target is None or not 0 <= target < len(view.players):
-        return False
-    aim = fx.aim(target_effects(content, view, action))
-    ally = view.players[target].side == view.me.side
-    return aim == (fx.HARMS if ally else fx.HELPS)
-
-
-def gauge_against_own_side(content, view: View, action) -> bool:
-    """A card whose heals and damage together move the gauge the other side's way."""
-    if not isinstance(action, act.PlayCard) or not 0 <= view.seat < len(view.players):
-        return False
-    cartouche = content.cards[card_id(action.card)].cartouches[action.cartouche]
-    swing = sum(e.amount for e in cartouche if isinstance(e, fx.Heal))
-    swing -= sum(e.amount for e in cartouche if isinstance(e, fx.Damage))
-    return swing < 0 if view.me.side == "ecologist" else swing > 0
-
-
-def side_against_own_side(content, view: View, action) -> bool:
-    """A card or power whose effects on a whole side work against the player's own
-    (`fx.against_side`: every Écolo loses PA, played by an Écolo)."""
-    if not 0 <= view.seat < len(view.players):
-        return False
-    return fx.against_side(target_effects(content, view, action), view.me.side)
-
-
-def own_side_harm(content, view: View, action) -> str | None:
-    """How a move works against the player's own side, as the confirmation says it:
-    "gauge", "side" (a whole side's PA or cards), "self", "ally" or "gift"; None when
-    it does not."""
-    if gauge_against_own_side(content, view, action):
-        return "gauge"
-    if side_against_own_side(content, view, action):
-        return "side"
-    if against_own_side(content, view, action):
-        if view.players[action.target].side != view.me.side:
-            return "gift"
-        return "self" if action.target == view.seat else "ally"
-    return None
-
-
 def aimed_well_first(content, view: View, actions: list) -> list:
     """The same choices, those aimed as a player almost always wants first (a Storm at
     an opponent, a draw for oneself): the highlighted default must never be the one
@@ -192,7 +138,7 @@ def aimed_well_first(content, view: View, actions: list) -> list:
     return sorted(
         actions,
         key=lambda a: (
-            gauge_against_own_side(content, view, a) or side_against_own_side(content, view, a),
+            own_side_harm(content, view, a) in ("gauge", "side"),
             against_own_side(content, view, a),
         ),
     )

@@ -12,10 +12,10 @@ from typing import TYPE_CHECKING
 import attrs
 
 from ...engine import actions as act
-from ...engine import card_id
+from ...engine import card_id, own_side_harm
 from ...play import flow as fl
 from ...play.recap import transition_span
-from ...words.describe import choice_label, decision_title, own_side_harm
+from ...words.describe import choice_label, decision_title
 from .choice import HINT, UNDO, ChoiceModal
 from .part import ScreenPart
 from .privacy import PrivacyScreen
