@@ -157,3 +157,20 @@ def test_a_flagged_decision_is_named_only_if_worlds_of_its_own_confirm_it(monkey
     confirmed = review(setup, actions, budget=8, confirm=32)
     costs = [c.cost for items in confirmed.seats.values() for c in items]
     assert costs and set(costs) == {50.0}  # the cost measured on the worlds of its own
+
+
+def test_the_curve_says_what_the_line_of_a_mistake_says_and_every_seat_is_listed():
+    """At a decision named a mistake, the curve shows the side's chance after the move
+    played, as its line does ("57% instead of 84%"): it showed the best move's share,
+    100 % there, from the first search. And a seat with no mistake is listed, empty."""
+    setup, actions, _ = a_game(seed=14)
+    result = review(setup, actions, budget=8)
+    named = [c for items in result.seats.values() for c in items]
+    assert named
+    curve = dict(result.curve)
+    for c in named:
+        ecologist = c.view.me.side == "ecologist"
+        assert curve[c.index] == (c.win_played if ecologist else 1 - c.win_played)
+    clean = review(*a_game(seed=9)[:2], budget=8)  # a game with no mistake named
+    assert set(clean.reviewed) == {0, 1} and not any(clean.seats.values())
+    assert to_json(clean)["seats"] == {"0": [], "1": []}

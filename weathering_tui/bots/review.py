@@ -20,8 +20,9 @@ sampled worlds. What the review keeps:
   and why, in a few words: the moves of that turn the expert's move leads to, with
   cards the seat knew, as the search's simulated games play on (bots/follow.py), and
   by how much the final gauge was better for the seat's side on the confirming worlds;
-- the curve of the Écolos' win chance along the game, one point per reviewed decision,
-  as the deciding seat's search saw it.
+- the curve of the Écolos' win chance along the game, one point per reviewed decision:
+  the chance after the move played, as the deciding seat's search saw it (for a
+  mistake named, its confirmed chance: the line and the curve say the same).
 
 `SeatDecision`s are taken from the game by `decisions()`; `review_decisions()` sees only
 those views: nothing else of the game reaches the search. Each search is seeded from
@@ -127,52 +128,60 @@ def review_decisions(
         best = ranked[0]
         if best.win is None:
             continue
-        ecologist = view.me.side == "ecologist"
-        curve.append((decision.index, best.win if ecologist else 1 - best.win))
         played = next((e for e in ranked if _same(e.action, decision.played)), None)
-        if played is None or played is best or played.win is None:
-            continue
-        # Only a loss the search can tell from noise: the best move beat the one played
-        # on the worlds both met, beyond a paired 95 % interval; then again on `confirm`
-        # worlds of their own, which also give the cost (a cost measured on the worlds
-        # that picked the decision out would carry the luck that picked it).
-        if played.gap - played.margin <= 0:
-            continue
-        if harms_own_side(bot, view, best.action):
-            continue
-        again = {
-            action_key(e.action): e
-            for e in bot.measure(view, [best.action, played.action], confirm or budget, should_stop)
-        }
-        best, played = again[action_key(best.action)], again[action_key(played.action)]
-        if played.gap - played.margin <= 0 or best.win is None or played.win is None:
-            continue
-        cost = round(100 * (best.win - played.win), 1)
-        if cost <= 0:
-            continue
-        # a score is the final gauge for the side, ±5 for a win or a loss (bots/expert.py)
-        gauge = (best.score - played.score) - 10 * (best.win - played.win)
-        then = follow_up(view, best.action, bot.content, seed)
-        per_seat.setdefault(view.seat, []).append(
-            Costly(
-                decision.index,
-                view.round,
-                view.seat,
-                decision.played,
-                best.action,
-                cost,
-                played.win,
-                best.win,
-                view,
-                then,
-                round(gauge, 1),
-            )
-        )
+        costly = None
+        if played is not None and played is not best and played.win is not None:
+            costly = _confirmed(bot, decision, best, played, confirm or budget, should_stop, seed)
+        if costly is not None:
+            per_seat.setdefault(view.seat, []).append(costly)
+        # The curve: the side's chance after the move played, as the line of a mistake
+        # says it (the move played meets every world of the race; the best move's
+        # share is the largest of several noisy ones: it read 100 % where the line
+        # said 84 %); confirmed, for a mistake named.
+        chance = best.win if played is None or played.win is None else played.win
+        chance = costly.win_played if costly is not None else chance
+        curve.append((decision.index, chance if view.me.side == "ecologist" else 1 - chance))
     seats = {
-        seat: tuple(sorted(items, key=lambda c: (-c.cost, c.index))[:WORST])
-        for seat, items in sorted(per_seat.items())
+        seat: tuple(sorted(per_seat.get(seat, ()), key=lambda c: (-c.cost, c.index))[:WORST])
+        for seat in sorted(reviewed)
     }
     return Review(tuple(curve), seats, reviewed)
+
+
+def _confirmed(bot, decision, best, played, worlds: int, should_stop, seed: int):
+    """The decision as a mistake (`Costly`), when the search can tell it from noise: the
+    best move beat the one played on the worlds both met, beyond a paired 95 % interval;
+    then again on `worlds` worlds of their own, which also give the cost (a cost
+    measured on the worlds that picked the decision out would carry the luck that picked
+    it). None otherwise, or when the better move hurts the seat's own side."""
+    view = decision.view
+    if played.gap - played.margin <= 0 or harms_own_side(bot, view, best.action):
+        return None
+    again = {
+        action_key(e.action): e
+        for e in bot.measure(view, [best.action, played.action], worlds, should_stop)
+    }
+    best, played = again[action_key(best.action)], again[action_key(played.action)]
+    if played.gap - played.margin <= 0 or best.win is None or played.win is None:
+        return None
+    cost = round(100 * (best.win - played.win), 1)
+    if cost <= 0:
+        return None
+    # a score is the final gauge for the side, ±5 for a win or a loss (bots/expert.py)
+    gauge = (best.score - played.score) - 10 * (best.win - played.win)
+    return Costly(
+        decision.index,
+        view.round,
+        view.seat,
+        decision.played,
+        best.action,
+        cost,
+        played.win,
+        best.win,
+        view,
+        follow_up(view, best.action, bot.content, seed),
+        round(gauge, 1),
+    )
 
 
 def review(
