@@ -9,12 +9,16 @@ seat. Three things differ:
   the mulligan (a view holds the resolution stack, so a world can be rebuilt mid-effect).
   Outside its turn it spends `budget * aside` rollouts (`aside`: a fraction).
 
-- **More candidates, budget where it matters.** Every distinct legal move is a
-  candidate (copies of a card are one move; cards aimed at the wrong side and large PA
-  stores are left out, as `pimc` does), not the first four. The rollouts are spent by
-  successive halving: every candidate meets the same few worlds, the better half goes
-  on to more worlds, and so on, so the last two are compared on many worlds while a
-  move that loses everywhere costs one or two rollouts.
+- **More candidates, budget where it matters.** The heuristic's move, then the
+  distinct legal moves in their legal order, up to `candidates` (12; copies of a card
+  are one move; cards aimed at the wrong side and large PA stores are left out, as
+  `pimc` does), not pimc's four. (One move of each kind first, so that ending the
+  turn or storing PA is never crowded out by plays, scored no better against the
+  heuristic: 72.4 % in 1v1 on the 96 deals from 9001 where this order scores 75.0 %.)
+  The rollouts are spent by successive halving: every candidate meets the same few
+  worlds, the better half goes on to more worlds, and so on, so the last two are
+  compared on many worlds while a move that loses everywhere costs one or two
+  rollouts.
 - **Paired comparisons.** A world is sampled once and every candidate still in the
   race meets it (common random numbers), so the difference between two moves is
   measured on the same hands and draws: its spread, not each move's, decides whether
