@@ -165,3 +165,27 @@ async def test_an_unfinished_game_s_replay_says_the_other_hands_stay_hidden(tmp_
         await pilot.pause()
         assert not replay.session.open
         assert any("once the game is over" in str(n.message) for n in app._notifications)
+
+
+async def test_help_in_a_replay_lists_the_replay_s_keys():
+    """? in a replay: its own keys (v, o, [ ]…), in both languages, not the game's
+    "p / Enter: play the selected card" (a play-test)."""
+    from weathering_tui.tui.screens.help import HelpScreen
+    from weathering_tui.words import REPLAY_KEYS
+
+    assert [k for k, _ in REPLAY_KEYS["en"]][-2:] == ["? / F1", "q / Esc"]
+    assert len(REPLAY_KEYS["fr"]) == len(REPLAY_KEYS["en"])
+    setup = Setup.standard("1v1", seed=8)
+    state, _ = play_game(setup, "heuristic")
+    game = SavedGame(setup, state, NOW, NOW)
+    app = WeatheringApp(lang="en", saves_dir=None, replay=(game, 20, 0), pace=0, autosave=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("question_mark")
+        await pilot.pause()
+        assert isinstance(app.screen, HelpScreen)
+        said = str(app.screen._keys())
+        assert "the expert's review of the seat shown" in said and "p / Enter" not in said
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, ReplayScreen)

@@ -199,6 +199,11 @@ def test_replay_with_every_hand_open_once_the_game_is_over(snap_compare):
     assert snap_compare(app(replay=(game, 40, 1)), press=["o"], terminal_size=(80, 24))
 
 
+def test_replay_help_lists_the_replay_s_keys(snap_compare):
+    game = finished_game()
+    assert snap_compare(app(lang="en", replay=(game, 40, 0)), press=["?"], terminal_size=(80, 24))
+
+
 def test_since_your_last_turn(snap_compare):
     """The recap at the start of a turn: the gauge, then what each other seat did."""
 

@@ -39,6 +39,10 @@ LEGEND: dict[str, list[tuple[str, str]]] = {
     lang: [(a, b) for a, b in w["legend"]] for lang, w in _WORDS.items()
 }
 RULES: dict[str, str] = {lang: w["rules"] for lang, w in _WORDS.items()}
+# The replay's keys, as its help lists them.
+REPLAY_KEYS: dict[str, list[tuple[str, str]]] = {
+    lang: [(a, b) for a, b in w["replay_keys"]] for lang, w in _WORDS.items()
+}
 # Why a save file cannot be used (savemeta.SaveError): one sentence per code.
 SAVE_PROBLEMS: dict[str, dict[str, str]] = {lang: w["save_problems"] for lang, w in _WORDS.items()}
 # argparse's own English messages, as (pattern, replacement) in French.

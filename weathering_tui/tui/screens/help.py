@@ -30,10 +30,13 @@ class HelpScreen(ModalScreen[None]):
         Binding("right", "tab(1)", show=False, priority=True),
     ]
 
-    def __init__(self, tr, tab: str = "keys"):
+    def __init__(self, tr, tab: str = "keys", keys: list[tuple[str, str]] | None = None):
+        """`keys`: the keys of the screen it is opened from, when not the game's (the
+        replay's)."""
         super().__init__()
         self.tr = tr
         self.tab = tab
+        self.screen_keys = keys
 
     def compose(self) -> ComposeResult:
         tr = self.tr
@@ -72,9 +75,11 @@ class HelpScreen(ModalScreen[None]):
         width = max(30, (self.app.size.width * 96 // 100) - 22)
         session = getattr(self.app, "session", None)
         view = session.view() if session is not None else None
-        keys = help_lines(HELP_KEYS[self.tr.lang])  # the game screen's keys, in its order
+        keys = self.screen_keys
+        if keys is None:
+            keys = help_lines(HELP_KEYS[self.tr.lang])  # the game screen's keys, in its order
         for key, what in keys + [("", ""), (self.tr("help.legend"), "")] + LEGEND[self.tr.lang]:
-            if key == "x" and view is not None and not view.spectator:  # what it gives now
+            if key == "x" and self.screen_keys is None and view is not None and not view.spectator:
                 what += self.tr("help.discard_now", n=view.discard_yield)
             # padded by the cells it takes: ✋ takes two (str.ljust shifted its line by one)
             out.append(key + " " * max(1, 16 - cell_len(key)), style="bold")

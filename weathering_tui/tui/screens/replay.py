@@ -62,7 +62,7 @@ class ReplayScreen(Screen[None]):
         ("home", "edge(-1)"),
         ("o", "open_hands"),
         ("v", "review"),
-        ("question_mark,f1", "app.open_help"),
+        ("question_mark,f1", "help"),
         ("escape,q", "back"),
     )
 
@@ -263,6 +263,13 @@ class ReplayScreen(Screen[None]):
             said = "replay.seat_hidden" if self.session.shown else "replay.none_shown"
             self.notify(self.tr(said), markup=False)
             event.stop()
+
+    def action_help(self) -> None:
+        """The help, its keys the replay's (the game's keys are not this screen's)."""
+        from ...words import REPLAY_KEYS
+        from .help import HelpScreen
+
+        self.app.push_screen(HelpScreen(self.tr, keys=REPLAY_KEYS[self.tr.lang]))
 
     def action_back(self) -> None:
         self.workers.cancel_group(self, "review")  # a review under way stops working
