@@ -38,9 +38,31 @@ async def test_a_players_name_is_whole_and_the_character_gets_the_rest(size):
             assert "alexandrine·Thomas " in lines[1]
             assert "bernadette·Aux poches pleines " in lines[2]
         else:
-            assert "alexandrine·T… " in lines[1]
+            assert "alexandrine·Thom… " in lines[1]  # all the columns the numbers leave
         # the stats stay in one column, whatever the names
         assert len({line.index("PA") for line in lines}) == 1, lines
+
+
+async def test_a_character_s_long_name_keeps_the_numbers_in_line_at_80_columns():
+    """A seat named by its character, "Aux poches pleines" (18 letters), pushed its
+    numbers 4 columns out of line at 80 columns (a play-test): it is cut there, whole
+    from 81."""
+    seats = (
+        SeatSetup("ecologist", "cassy", human=True),
+        SeatSetup("lobbyist", "aux_poches_pleines"),
+    )
+    for width, shown in ((80, "Aux poches plein… "), (81, "Aux poches pleines ")):
+        game = fresh(Setup("1v1", seats, seed=3))
+        app = WeatheringApp(lang="fr", saves_dir=None, game=game, pace=0, autosave=False)
+        async with app.run_test(size=(width, 24)) as pilot:
+            await wait_for(pilot, lambda app=app: len(rows(app)) == 2)
+            await pilot.pause()
+            lines = rows(app)
+            assert shown in lines[1], lines
+            assert len({line.index("PA") for line in lines}) == 1, lines
+            pane = next(s for s in app.screen_stack if isinstance(s, GameScreen))
+            inside = pane.query_one(PlayersPane).size.width
+            assert max(len(line) + 1 for line in lines) <= inside, (lines, inside)  # ✋: 2
 
 
 async def test_pa_and_its_number_stand_apart_at_ten():

@@ -14,18 +14,23 @@ from .lines import TYPE_STYLE, Pane
 
 def _who(tr: Tr, player, width: int = 14) -> str:
     """A seat in `width` columns: the name, and the character when the name is a
-    player's (a character's name is never cut: the pane has room for the longest). A
-    player's name is whole up to `width - 3` letters — it says whom one faces — and the
-    character gets what is left, cut with "…" (it was the name that was cut, to 8)."""
+    player's. A player's name is whole up to `width - 3` letters — it says whom one
+    faces — and the character gets what is left, cut with "…" (it was the name that was
+    cut, to 8). A name longer than the column is cut with "…" too: the pane is wide
+    enough for the longest as soon as the screen has a column more than 80 (at 80,
+    "Aux poches plein…"), and a longer one pushed its seat's numbers out of line."""
     character = tr.content.characters[player.character].name if player.character else ""
     if not character or character == player.name:
-        return player.name[: max(width, len(character))]
+        name = player.name
+        return name if len(name) <= width else name[: width - 1] + "…"
     name = player.name[: width - 3]
     who = f"{name}·{character}"
     return who if len(who) <= width else who[: width - 1] + "…"
 
 
-STATS = 23  # "PA 10 ◆0  N1 ✋4 ▤0": PA and its number apart, 10 too ("PA10" read as a word)
+# Around a seat's name: its marks ("▶É ", 3 cells), a space, and the 19 cells of
+# "PA 10 ◆0  N1 ✋4 ▤0" (PA and its number apart, 10 too: "PA10" read as a word)
+STATS = 23
 
 
 class PlayersPane(Pane):
@@ -33,9 +38,8 @@ class PlayersPane(Pane):
         out = Text()
         deciding = view.pending.seat if view.pending else -1  # -1 in a reaction window
         self._fit(view, tr)
-        # What the name leaves: marks (3), PA, stored PA, level, hand (✋ is two cells
-        # wide) and deck.
-        width = max(14, (self.size.width or 40) - 4 - STATS)
+        # What the marks and the numbers leave (`size`: inside the border and padding)
+        width = max(14, (self.size.width or 40) - STATS)
         for i, p in enumerate(view.players):
             marker = "▶" if p.seat == view.active else ("?" if p.seat == deciding else " ")
             style = "bold" if p.seat == view.active else ""
@@ -59,7 +63,7 @@ class PlayersPane(Pane):
         events pane beside it keeps 36 columns (at 80 columns the pane stays at 44)."""
         longest = max((len(_who(tr, p, 99)) for p in view.players), default=14)
         room = (self.screen.size.width or 80) - 36
-        want = max(44, min(room, longest + 4 + STATS + 4))  # + marks, stats, border, padding
+        want = max(44, min(room, longest + STATS + 4))  # + marks, numbers, border, padding
         if self.styles.width is None or self.styles.width.value != want:
             self.styles.width = want
 
