@@ -235,7 +235,9 @@ class GameScreen(GameKeys, Screen[None]):
         problem = self.session.save_problem if saving else None
         if problem is not None and problem != getattr(self, "_reported", None):
             self._reported = problem
-            self.notify(tr("save.failed", problem=problem), severity="error", timeout=10)
+            self.notify(
+                tr("save.failed", problem=problem), severity="error", timeout=10, markup=False
+            )
         self.selected = max(0, min(self.selected, len(view.hand) - 1))
         status = ""
         if saving and self.session.last_saved:
@@ -285,7 +287,12 @@ class GameScreen(GameKeys, Screen[None]):
                 continue
             line = log_line(self.tr, view, said)
             if line is not None:
-                self.notify(self.tr("cancelled.yours", line=line), severity="warning", timeout=8)
+                self.notify(
+                    self.tr("cancelled.yours", line=line),
+                    severity="warning",
+                    timeout=8,
+                    markup=False,
+                )
 
     def _waiting_on(self, view) -> int | None:
         """The seat whose decision this terminal waits for, if it is said: a bot's here

@@ -263,9 +263,9 @@ class GameKeys(GameHost):
                 path = self.session.save(name)
             except OSError as exc:
                 problem = f"{exc.filename}: {exc.strerror or exc}"
-                self.notify(self.tr("save.failed", problem=problem), severity="error")
+                self.notify(self.tr("save.failed", problem=problem), severity="error", markup=False)
                 return
-            self.notify(self.tr("save.done", name=path.stem))
+            self.notify(self.tr("save.done", name=path.stem), markup=False)
             self.refresh_view()
 
     def action_quit(self) -> None:

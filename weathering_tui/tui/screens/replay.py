@@ -248,7 +248,7 @@ class ReplayScreen(Screen[None]):
         """To a reviewed decision, saying what it was about there (the review's line):
         a play-test landed on "Relecture 36/114" with nothing to tell which move."""
         self._go(at)
-        self.notify(words, timeout=12)
+        self.notify(words, timeout=12, markup=False)
 
     def on_key(self, event) -> None:
         digit = event.character and event.character.isdigit()
