@@ -195,3 +195,37 @@ def test_a_message_with_too_many_values_is_refused_before_it_is_checked(data):
         pr.parse_client(json.dumps(data).encode())
     assert refused.value.code == "bad_message"
     assert f"at most {pr.MAX_ITEMS} items" in refused.value.detail
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        b'{"type":"chat","table":"\\ud800","text":"x"}',  # a table name echoed back
+        b'{"type":"chat","table":"t","text":"a\\udfffb"}',
+        b'{"type":"hello","protocol":1,"client":"\\ud83d"}',
+        b'{"type":"chat","\\ud800":1,"table":"t","text":"x"}',  # in a key
+    ],
+)
+def test_a_lone_surrogate_is_refused_as_not_unicode(line):
+    with pytest.raises(pr.ProtocolError) as refused:
+        pr.parse_client(line)
+    assert refused.value.code == "bad_message" and "surrogate" in refused.value.detail
+    assert pr.dumps({"x": "\ud800"}) == b'{"x":"?"}'  # and a reply never fails to encode
+
+
+async def test_a_lone_surrogate_ends_nothing_and_writes_nothing_to_the_log(tmp_path, capsys):
+    """It killed the connection's task with a traceback in the server's output, and a
+    peer reconnecting in a loop wrote 3 MB a second there (a hostile review)."""
+    async with running_server(tmp_path) as server:
+        reader, writer = await asyncio.open_unix_connection(str(server.socket_path))
+        writer.write(pr.client_line(pr.Hello(pr.PROTOCOL, "t")))
+        assert b"welcome" in await reader.readline()
+        writer.write(b'{"type":"chat","table":"\\ud800","text":"x"}\n')
+        answer = json.loads(await reader.readline())
+        assert answer["type"] == "error" and answer["code"] == "bad_message"
+        writer.write(pr.client_line(pr.ListTables()))  # the connection goes on
+        answer = json.loads(await reader.readline())
+        assert answer["type"] == "tables"
+        writer.close()
+    out = capsys.readouterr()
+    assert "Traceback" not in out.err + out.out and "surrogate" not in out.err + out.out

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 from pathlib import Path
 from typing import Union
 
@@ -188,6 +189,11 @@ def parse_client(line: bytes) -> object:
         raise ProtocolError("not_json", "a message is one JSON object per line")
     if not _small(data):
         raise ProtocolError("bad_message", f"at most {MAX_ITEMS} items a list, {MAX_NODES} in all")
+    if not _unicode(data):
+        # JSON may escape half of a UTF-16 pair ("\ud800"): no Unicode text holds one, and
+        # a reply that named it could not be encoded (a hostile review: the connection's
+        # task died with a traceback in the server's log, thousands a second)
+        raise ProtocolError("bad_message", "a string holds a lone surrogate: not Unicode text")
     try:
         # A Union is a form, not a class: mypy cannot match it to `type[T]` (cattrs can).
         return CONVERTER.structure(data, ClientMessage)  # type: ignore[arg-type]
@@ -218,6 +224,25 @@ def _small(data) -> bool:
     return True
 
 
+_SURROGATE = re.compile("[\ud800-\udfff]")
+
+
+def _unicode(data) -> bool:
+    """Every string of the message, keys included, is Unicode text (no lone surrogate)."""
+    stack = [data]
+    while stack:
+        value = stack.pop()
+        if isinstance(value, str):
+            if _SURROGATE.search(value):
+                return False
+        elif isinstance(value, dict):
+            stack.extend(value.keys())
+            stack.extend(value.values())
+        elif isinstance(value, list):
+            stack.extend(value)
+    return True
+
+
 def _first_line(exc: BaseException) -> str:
     try:
         lines = cattrs.transform_error(exc)
@@ -233,7 +258,8 @@ def dumps(value) -> bytes:
     try:
         return orjson.dumps(value, option=orjson.OPT_NON_STR_KEYS)
     except TypeError:  # what orjson refuses (an integer beyond 64 bits), json writes
-        return json.dumps(value, ensure_ascii=False, separators=(",", ":")).encode()
+        text = json.dumps(value, ensure_ascii=False, separators=(",", ":"))
+        return text.encode("utf-8", "replace")  # (a lone surrogate: never a crash)
 
 
 def client_line(message) -> bytes:

@@ -226,6 +226,8 @@ class Server:
             pass
         except asyncio.CancelledError:
             pass  # the server stops: this connection ends with it, quietly
+        except Exception as exc:  # noqa: BLE001 - one line, never a traceback a peer can repeat
+            print(f"weathering serve: a connection ended on an error: {exc!r:.200}", flush=True)
         finally:
             self.admission.release(conn.uid)
             self.connections.discard(conn)
