@@ -256,6 +256,26 @@ async def test_a_dropped_player_is_replaced_by_a_bot_after_the_grace_and_comes_b
         assert result["seat"] == 0
 
 
+async def test_a_player_cannot_watch_the_table_they_sit_at_and_leave_it_waiting(tmp_path):
+    """Watching one's own table took the seat's place on the connection: gone, the seat
+    was never marked away and the game waited for it forever (a hostile review)."""
+    path = tmp_path / "s.sock"
+    async with running_server(tmp_path, grace=0.5) as server:
+        reader, writer = await raw(path, "ann")
+        writer.write(pr.client_line(pr.CreateTable("t", "1v1", (0,), start_when_full=True)))
+        writer.write(pr.client_line(pr.TakeSeat("t", 0)))
+        await answers(reader, "view")
+        writer.write(pr.client_line(pr.Spectate("t")))
+        refused = await answers(reader, "error")
+        assert refused[-1]["code"] == "seated", refused
+        writer.close()
+        await asyncio.sleep(0.2)
+        table = server.tables["t"]
+        assert table.seats[0].away
+        await asyncio.sleep(0.8)
+        assert table.seats[0].botted  # past the grace, a bot plays it
+
+
 async def test_a_player_who_leaves_a_started_game_is_played_by_a_bot_at_once(tmp_path):
     """Leaving on purpose (q at the table) keeps nobody waiting out the grace: a bot plays
     the seat at once, the table is told who left, and the seat stays theirs to take back."""

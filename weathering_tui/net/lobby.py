@@ -318,6 +318,12 @@ class Lobby:
 
     def spectate(self, conn: Connection, message: pr.Spectate) -> None:
         table = self.table(message.table)
+        held = conn.tables.get(table.name)
+        if held is not None and held != SPECTATOR:
+            # Watching would take the place of the seat on this connection: gone, the
+            # seat was never marked away, and the table waited on it forever (a
+            # hostile review).
+            raise pr.ProtocolError("seated", "you sit at this table: leave it to watch it")
         if table.code and table.seat_of(conn.who) is None:
             self.limits.check_code(conn, table, message.code)
         if self.spectators(table.name) >= self.limits.max_spectators:
