@@ -202,6 +202,33 @@ async def test_seats_taken_and_left_in_a_loop_send_the_lobby_at_a_pace(tmp_path)
         assert json.dumps(last) == json.dumps(table_summary(server.tables["spin"], 0))
 
 
+async def test_leaving_and_taking_a_seat_back_in_a_loop_tells_the_table_at_a_pace(tmp_path):
+    """Each seat left and taken back is a notice in every other player's log: a loop of
+    them sent 50 of each a second, around the chat's one line a second (a hostile
+    review). A seat is taken back once a second per identity."""
+    async with running_server(tmp_path, grace=60.0) as server:
+        ann_r, ann_w = await raw(server.socket_path, "ann")
+        ann_w.write(pr.client_line(pr.CreateTable("t", "1v1", (0, 1), start_when_full=True)))
+        ann_w.write(pr.client_line(pr.TakeSeat("t", 0)))
+        await answers(ann_r, "seated")
+        bob_r, bob_w = await raw(server.socket_path, "bob")
+        bob_w.write(pr.client_line(pr.TakeSeat("t", 1)))
+        await answers(bob_r, "view")
+        await answers(ann_r, timeout=0.3)
+        bob_heard = asyncio.create_task(answers(bob_r, timeout=1.5))  # read as a client does
+        started = asyncio.get_running_loop().time()
+        for _ in range(40):
+            bob_w.write(pr.client_line(pr.Leave("t")))
+            bob_w.write(pr.client_line(pr.TakeSeat("t", 1)))
+            await asyncio.sleep(0.02)
+        spent = asyncio.get_running_loop().time() - started
+        heard = await answers(ann_r, timeout=0.5)
+        backs = [m for m in heard if m["type"] == "notice" and m["kind"] == "back"]
+        assert 1 <= len(backs) <= spent + 1, (len(backs), spent)
+        refused = [m for m in await bob_heard if m["type"] == "error"]
+        assert refused and {m["code"] for m in refused} == {"rate_limited"}
+
+
 @pytest.mark.serial  # its waits are measured: run alone
 async def test_expert_bots_thinking_at_many_tables_leave_the_server_quick(tmp_path):
     """Expert bots think in a process of their own: hellos are answered at once while

@@ -294,6 +294,8 @@ class Lobby:
         if holder is not None and holder != conn.identity:
             raise pr.ProtocolError("seat_taken", "that seat is not free")
         was_away = holder == conn.identity and table.seats[message.seat].away
+        if was_away:
+            self.limits.check_back(conn)
         index = table.take(conn.who, conn.name, message.seat, message.code)
         for other in self.at(table.name):  # one connection holds a seat: the newest one
             if other is not conn and other.identity == conn.identity:

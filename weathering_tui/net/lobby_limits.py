@@ -30,6 +30,9 @@ FULL = {
     "share": "your network has its whole share of the server's tables",
 }
 CHAT_EVERY = 1.0  # seconds between two chat lines of one identity
+# seconds between two seats taken back by one identity (each one is a notice to the
+# table, as its leaving was: a leave and take loop sent 50 of each a second)
+BACK_EVERY = 1.0
 WRONG_CODES = 5  # wrong join codes an identity may try a minute at one table
 TABLE_CODES = 20  # wrong join codes a table takes a minute, from everyone
 
@@ -49,6 +52,7 @@ class Limits:
         self.unstarted_expiry = unstarted_expiry
         self.wrong_codes: dict[tuple | str, list[float]] = {}
         self.last_chat: dict[str, float] = {}  # identity -> when it last chatted
+        self.last_back: dict[str, float] = {}  # identity -> when it last took a seat back
 
     def check_create(self, conn, message: pr.CreateTable, name: str, tables) -> None:
         """A table this connection may make (its name is free), or the refusal."""
@@ -116,6 +120,14 @@ class Limits:
         if now - self.last_chat.get(conn.identity, 0.0) < CHAT_EVERY:
             raise pr.ProtocolError("rate_limited", "one chat line a second")
         self.last_chat[conn.identity] = now  # per identity: more sockets, no more lines
+
+    def check_back(self, conn) -> None:
+        """A seat taken back (after its player left or dropped): one a second per identity,
+        as chat lines are: each tells the table, as the leaving did."""
+        now = time.monotonic()
+        if now - self.last_back.get(conn.identity, -BACK_EVERY) < BACK_EVERY:
+            raise pr.ProtocolError("rate_limited", "one seat taken back a second")
+        self.last_back[conn.identity] = now
 
     def forget_codes(self, now: float) -> None:
         """Wrong-code counts older than a minute go."""
