@@ -11,7 +11,12 @@ from test_net import answers, raw
 from test_server_limits import DAEMON, as_root, in_child, shared_folder
 
 from weathering_tui.net import protocol as pr
-from weathering_tui.net.lobby_limits import TABLE_CODES, TABLES_PER_CREATOR, TABLES_PER_ORIGIN
+from weathering_tui.net.lobby_limits import (
+    ALL_CODES,
+    TABLE_CODES,
+    TABLES_PER_CREATOR,
+    TABLES_PER_ORIGIN,
+)
 from weathering_tui.net.table_summary import table_summary
 
 
@@ -131,7 +136,10 @@ async def test_a_coded_table_is_watched_only_with_its_code(tmp_path):
         assert "watching" in [m["type"] for m in await answers(eye_r, "watching")]
 
 
-async def test_many_identities_guessing_one_code_are_stopped_together(tmp_path):
+async def test_many_identities_guessing_one_code_are_stopped_by_their_network(tmp_path):
+    """Fresh SSH keys from one network guessing a table's code are stopped together,
+    and the right code from another network still seats its player: counted from
+    everyone, 20 wrong codes a minute kept the invited players out (a hostile review)."""
     async with running_server(tmp_path) as server:
         owner_r, owner_w = await raw(server.socket_path, "owner")
         owner_w.write(pr.client_line(pr.CreateTable("secret", "2v2", (0, 1, 2), code="k3y")))
@@ -139,13 +147,33 @@ async def test_many_identities_guessing_one_code_are_stopped_together(tmp_path):
         await answers(owner_r, "seated")
         refusals = []
         for n in range(TABLE_CODES + 1):  # a new identity (a new SSH key) each time
-            reader, writer = await raw(server.socket_path, f"ssh:guess{n}")
+            reader, writer = await door_player(server.socket_path, f"guess{n}", "192.0.2.0/24")
             writer.write(pr.client_line(pr.TakeSeat("secret", 1, f"guess{n}")))
             refusals.append(json.loads(await reader.readline())["message"])
             writer.close()
         assert "too many wrong codes" not in refusals[0]
         assert "too many wrong codes" in refusals[-1]
-        reader, writer = await raw(server.socket_path, "ssh:friend")  # even the right code
+        reader, writer = await door_player(server.socket_path, "late", "192.0.2.0/24")
+        writer.write(pr.client_line(pr.TakeSeat("secret", 1, "k3y")))  # that network: no
+        assert "too many" in json.loads(await reader.readline())["message"]
+        reader, writer = await door_player(server.socket_path, "friend", "198.51.100.0/24")
+        writer.write(pr.client_line(pr.TakeSeat("secret", 1, "k3y")))  # another: seated
+        assert json.loads(await reader.readline())["type"] == "seated"
+
+
+async def test_guesses_from_everyone_together_close_the_table_s_code_for_a_minute(tmp_path):
+    async with running_server(tmp_path) as server:
+        owner_r, owner_w = await raw(server.socket_path, "owner")
+        owner_w.write(pr.client_line(pr.CreateTable("secret", "2v2", (0, 1, 2), code="k3y")))
+        owner_w.write(pr.client_line(pr.TakeSeat("secret", 0, "k3y")))
+        await answers(owner_r, "seated")
+        for n in range(ALL_CODES):  # five networks, each at its limit
+            net = f"203.0.{n // TABLE_CODES}.0/24"
+            reader, writer = await door_player(server.socket_path, f"g{n}", net)
+            writer.write(pr.client_line(pr.TakeSeat("secret", 1, f"guess{n}")))
+            assert "needs its join code" in json.loads(await reader.readline())["message"]
+            writer.close()
+        reader, writer = await door_player(server.socket_path, "friend", "198.51.100.0/24")
         writer.write(pr.client_line(pr.TakeSeat("secret", 1, "k3y")))
         assert "too many" in json.loads(await reader.readline())["message"]
 

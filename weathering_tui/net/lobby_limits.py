@@ -34,7 +34,11 @@ CHAT_EVERY = 1.0  # seconds between two chat lines of one identity
 # table, as its leaving was: a leave and take loop sent 50 of each a second)
 BACK_EVERY = 1.0
 WRONG_CODES = 5  # wrong join codes an identity may try a minute at one table
-TABLE_CODES = 20  # wrong join codes a table takes a minute, from everyone
+TABLE_CODES = 20  # and an origin (fresh SSH keys from one network together)
+# and everyone together: past it, the table takes no code for a minute, the right one
+# neither. From everyone, 20 let one player with 4 keys keep the invited players out
+# (a hostile review); now that takes 5 origins.
+ALL_CODES = 100
 
 
 class Limits:
@@ -101,11 +105,16 @@ class Limits:
         return WAITING_EXPIRES if table.joined else self.unstarted_expiry
 
     def check_code(self, conn: Connection, table: Table, code: str) -> None:
-        """Wrong join codes are counted per identity and per table (all identities
-        together: a new SSH key is a new identity). Past either limit every try is
-        refused for a minute, the right code too: guessing gets nowhere."""
+        """Wrong join codes are counted per identity, per origin (a new SSH key is a new
+        identity, not a new network) and from everyone, at each table. Past a limit,
+        every try it counts is refused for a minute, the right code too: guessing gets
+        nowhere, and one player's guesses keep out only their own identity or origin."""
         now = time.monotonic()
-        keys = (((conn.identity, table.name), WRONG_CODES), (table.name, TABLE_CODES))
+        keys = (
+            ((conn.identity, table.name), WRONG_CODES),
+            (("origin", conn.origin, table.name), TABLE_CODES),
+            (table.name, ALL_CODES),
+        )
         for key, most in keys:
             self.wrong_codes[key] = [t for t in self.wrong_codes.get(key, []) if now - t < 60]
             if len(self.wrong_codes[key]) >= most:
