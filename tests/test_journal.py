@@ -34,6 +34,21 @@ def test_the_journal_holds_what_the_save_does_not(tmp_path):
     assert cli(["check", str(save)]) == 0
 
 
+def test_a_journal_just_made_has_its_folder_synced_too(tmp_path, monkeypatch):
+    """The file's lines were fsync'd but not its name: a power loss could lose a new
+    table's first lines with the file (a hostile review). The folder is synced once."""
+    from weathering_tui.storage import journal as journal_module
+
+    synced = []
+    monkeypatch.setattr(journal_module, "fsync_dir", synced.append)
+    full = game_with(6)
+    journal = FileJournal.beside(tmp_path / "t.toml")
+    journal.append(0, full.actions[:3])
+    assert synced == [tmp_path]
+    journal.append(3, full.actions[3:6])
+    assert synced == [tmp_path]  # a file already there: its lines alone
+
+
 def test_a_line_cut_by_a_crash_is_left_out_and_lines_in_the_save_are_skipped(tmp_path):
     save = tmp_path / "t.toml"
     full = game_with(8)

@@ -8,7 +8,8 @@ import tempfile
 from pathlib import Path
 
 
-def _fsync_dir(folder: Path) -> None:
+def fsync_dir(folder: Path) -> None:
+    """The folder's entries made durable (a file created or renamed in it)."""
     try:
         fd = os.open(folder, os.O_RDONLY)
     except OSError:
@@ -46,7 +47,7 @@ def atomic_write(path: Path, data: bytes, durable: bool = True) -> None:
         Path(tmp).unlink(missing_ok=True)
         raise
     if durable:
-        _fsync_dir(folder)
+        fsync_dir(folder)
 
 
 # A file system that refuses hard links (some network or FAT ones): a copy instead.
@@ -78,5 +79,5 @@ def atomic_copy(path: Path, copy: Path) -> bool:
     except BaseException:
         tmp.unlink(missing_ok=True)
         raise
-    _fsync_dir(copy.parent)
+    fsync_dir(copy.parent)
     return True

@@ -28,7 +28,7 @@ from typing import Protocol
 
 from ..engine import IllegalAction, why_illegal
 from ..engine.wire import action_from_data, action_to_data
-from .atomicfile import atomic_write
+from .atomicfile import atomic_write, fsync_dir
 from .savefile import SavedGame, SaveError, read_save
 
 COMPACT_EVERY = 200  # journal lines before the save is written again
@@ -102,6 +102,8 @@ class FileJournal:
                 raise
         finally:
             os.close(fd)
+        if end == 0:  # a file just made: its name too must outlive a power loss
+            fsync_dir(self.path.parent)
         self.length += len(actions)
 
     def entries(self) -> list[tuple[int, dict]]:
