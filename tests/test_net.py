@@ -234,13 +234,19 @@ async def test_hostile_messages_change_nothing_and_other_tables_play_on(tmp_path
         assert result["band"]
 
 
+async def seated_alone(path, identity: str = "ann"):
+    """A 1v1 whose seat 0 is `identity`'s, the other a bot: started, its view come."""
+    reader, writer = await raw(path, identity)
+    writer.write(pr.client_line(pr.CreateTable("t", "1v1", (0,), start_when_full=True)))
+    writer.write(pr.client_line(pr.TakeSeat("t", 0)))
+    await answers(reader, "view")
+    return reader, writer
+
+
 async def test_a_dropped_player_is_replaced_by_a_bot_after_the_grace_and_comes_back(tmp_path):
     path = tmp_path / "s.sock"
     async with running_server(tmp_path, grace=0.5) as server:
-        reader, writer = await raw(path, "ann")
-        writer.write(pr.client_line(pr.CreateTable("t", "1v1", (0,), start_when_full=True)))
-        writer.write(pr.client_line(pr.TakeSeat("t", 0)))
-        await answers(reader, "view")
+        reader, writer = await seated_alone(path)
         table = server.tables["t"]
         assert table.deciding == 0 and not table.seats[0].botted
         writer.close()  # the link drops mid-decision
@@ -261,10 +267,7 @@ async def test_a_player_cannot_watch_the_table_they_sit_at_and_leave_it_waiting(
     was never marked away and the game waited for it forever (a hostile review)."""
     path = tmp_path / "s.sock"
     async with running_server(tmp_path, grace=0.5) as server:
-        reader, writer = await raw(path, "ann")
-        writer.write(pr.client_line(pr.CreateTable("t", "1v1", (0,), start_when_full=True)))
-        writer.write(pr.client_line(pr.TakeSeat("t", 0)))
-        await answers(reader, "view")
+        reader, writer = await seated_alone(path)
         writer.write(pr.client_line(pr.Spectate("t")))
         refused = await answers(reader, "error")
         assert refused[-1]["code"] == "seated", refused

@@ -40,34 +40,25 @@ def a_random_players_game():
     return SavedGame(setup, state, "2026-11-30T12:00:00Z", "2026-11-30T12:00:00Z")
 
 
-def test_replay_review_dialog(snap_compare, monkeypatch):
+async def _review(pilot):
+    await pilot.press("v")
+    await _until_a_dialog(pilot)
+
+
+def _review_of(snap_compare, monkeypatch, game, budget: int) -> bool:
     from weathering_tui.tui.screens import replay
 
-    monkeypatch.setattr(replay, "REVIEW_BUDGET", 16)
+    monkeypatch.setattr(replay, "REVIEW_BUDGET", budget)
+    shown = app(lang="en", replay=(game, 40, 0))
+    return snap_compare(shown, run_before=_review, terminal_size=(80, 24))
 
-    async def review(pilot):
-        await pilot.press("v")
-        await _until_a_dialog(pilot)
 
-    game = a_random_players_game()
-    assert snap_compare(
-        app(lang="en", replay=(game, 40, 0)), run_before=review, terminal_size=(80, 24)
-    )
+def test_replay_review_dialog(snap_compare, monkeypatch):
+    assert _review_of(snap_compare, monkeypatch, a_random_players_game(), 16)
 
 
 def test_replay_review_dialog_of_a_clean_game(snap_compare, monkeypatch):
     """No decision the expert could tell from noise: the words, and no empty list."""
-    from weathering_tui.tui.screens import replay
-
     from .test_snapshots import finished_game
 
-    monkeypatch.setattr(replay, "REVIEW_BUDGET", 8)
-
-    async def review(pilot):
-        await pilot.press("v")
-        await _until_a_dialog(pilot)
-
-    game = finished_game()
-    assert snap_compare(
-        app(lang="en", replay=(game, 40, 0)), run_before=review, terminal_size=(80, 24)
-    )
+    assert _review_of(snap_compare, monkeypatch, finished_game(), 8)
