@@ -281,3 +281,16 @@ async def test_expert_bots_thinking_at_many_tables_leave_the_server_quick(tmp_pa
         print(f"hello with 12 expert tables: worst {max(waits) * 1000:.1f} ms; {moved} actions")
         assert moved > 0
         assert max(waits) < 0.25, waits
+
+
+async def test_a_join_code_is_read_as_the_table_s_was_when_it_was_made(tmp_path):
+    """A code made with two spaces was kept with one and compared raw: typed exactly as
+    its creator chose it, it was refused, and counted as a wrong guess (a hostile review)."""
+    async with running_server(tmp_path) as server:
+        owner_r, owner_w = await raw(server.socket_path, "owner")
+        owner_w.write(pr.client_line(pr.CreateTable("club", "2v1", (0, 1), code="open  sesame")))
+        owner_w.write(pr.client_line(pr.TakeSeat("club", 0, "open  sesame")))
+        assert "seated" in [m["type"] for m in await answers(owner_r, "seated")]
+        friend_r, friend_w = await raw(server.socket_path, "friend")
+        friend_w.write(pr.client_line(pr.Spectate("club", "open  sesame")))
+        assert "watching" in [m["type"] for m in await answers(friend_r, "watching")]

@@ -221,3 +221,22 @@ async def test_a_table_whose_journal_fails_takes_no_move_until_it_resumes(tmp_pa
         assert ("notice", "resumed") in [(m["type"], m.get("kind")) for m in got]
         assert not table.saves.paused
         assert read_table(table.saves.path).actions == table.game.actions == actions
+
+
+async def test_moves_taken_back_in_a_loop_are_refused_past_a_few(tmp_path):
+    """An act and undo loop sent every player at the table 20 notices and whole views a
+    second (a hostile review): a few moves in a row may be taken back, then no more for
+    a moment."""
+    from weathering_tui.net.lobby_limits import UNDOS
+
+    async with running_server(tmp_path) as server:
+        table, links = await table_of(server, {0: "ann"}, config="1v1")
+        await to_ann_turn(table, links)
+        await answers(links["ann"][0], timeout=0.3)
+        refused = []
+        for _ in range(UNDOS + 2):
+            await moved(table, links)
+            undo(links, table)
+            got = await answers(links["ann"][0], "notice", timeout=0.5)
+            refused += [m["code"] for m in got if m["type"] == "error"]
+        assert refused and set(refused) == {"rate_limited"}, refused

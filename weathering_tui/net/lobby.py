@@ -288,15 +288,16 @@ class Lobby:
 
     def take(self, conn: Connection, message: pr.TakeSeat) -> None:
         table = self.table(message.table)
+        code = pr.clean(message.code, pr.CODE_MAX)  # as the table's was, when it was made
         if table.code and table.seat_of(conn.who) is None:
-            self.limits.check_code(conn, table, message.code)
+            self.limits.check_code(conn, table, code)
         holder = table.seats[message.seat].owner if 0 <= message.seat < len(table.seats) else None
         if holder is not None and holder != conn.identity:
             raise pr.ProtocolError("seat_taken", "that seat is not free")
         was_away = holder == conn.identity and table.seats[message.seat].away
         if was_away:
             self.limits.check_back(conn)
-        index = table.take(conn.who, conn.name, message.seat, message.code)
+        index = table.take(conn.who, conn.name, message.seat, code)
         for other in self.at(table.name):  # one connection holds a seat: the newest one
             if other is not conn and other.identity == conn.identity:
                 self.unplace(other, table.name)
@@ -327,7 +328,7 @@ class Lobby:
             # hostile review).
             raise pr.ProtocolError("seated", "you sit at this table: leave it to watch it")
         if table.code and table.seat_of(conn.who) is None:
-            self.limits.check_code(conn, table, message.code)
+            self.limits.check_code(conn, table, pr.clean(message.code, pr.CODE_MAX))
         if self.spectators(table.name) >= self.limits.max_spectators:
             raise pr.ProtocolError("full", "this table has as many spectators as it may")
         self.place(conn, table.name, SPECTATOR)

@@ -33,6 +33,9 @@ CHAT_EVERY = 1.0  # seconds between two chat lines of one identity
 # seconds between two seats taken back by one identity (each one is a notice to the
 # table, as its leaving was: a leave and take loop sent 50 of each a second)
 BACK_EVERY = 1.0
+# moves taken back by one identity in UNDO_SPAN seconds: each tells the table and resends
+# every view whole (an act and undo loop sent 20 notices and 0.8 MB a second a player)
+UNDOS, UNDO_SPAN = 3, 3.0
 WRONG_CODES = 5  # wrong join codes an identity may try a minute at one table
 TABLE_CODES = 20  # and an origin (fresh SSH keys from one network together)
 # and everyone together: past it, the table takes no code for a minute, the right one
@@ -57,6 +60,7 @@ class Limits:
         self.wrong_codes: dict[tuple | str, list[float]] = {}
         self.last_chat: dict[str, float] = {}  # identity -> when it last chatted
         self.last_back: dict[str, float] = {}  # identity -> when it last took a seat back
+        self.undos: dict[str, list[float]] = {}  # identity -> its last undos' times
 
     def check_create(self, conn, message: pr.CreateTable, name: str, tables) -> None:
         """A table this connection may make (its name is free), or the refusal."""
@@ -137,6 +141,15 @@ class Limits:
         if now - self.last_back.get(conn.identity, -BACK_EVERY) < BACK_EVERY:
             raise pr.ProtocolError("rate_limited", "one seat taken back a second")
         self.last_back[conn.identity] = now
+
+    def check_undo(self, conn) -> None:
+        """Moves taken back: UNDOS in UNDO_SPAN seconds per identity (a few in a row,
+        as a player undoes a turn; not a loop)."""
+        now = time.monotonic()
+        recent = [t for t in self.undos.get(conn.identity, []) if now - t < UNDO_SPAN]
+        if len(recent) >= UNDOS:
+            raise pr.ProtocolError("rate_limited", "too many moves taken back: wait a moment")
+        self.undos[conn.identity] = [*recent, now]
 
     def forget_codes(self, now: float) -> None:
         """Wrong-code counts older than a minute go."""

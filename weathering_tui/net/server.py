@@ -291,6 +291,7 @@ class Server:
                 self.act(conn, message)
             case pr.Undo():
                 _, driver = lobby.seated(conn, message.table)
+                lobby.limits.check_undo(conn)
                 driver.undo(conn.who, message.version)
             case pr.Chat():
                 lobby.chat(conn, message)
