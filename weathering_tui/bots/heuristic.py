@@ -82,14 +82,7 @@ class HeuristicBot:
         return known[1]
 
     def _swing(self, cartouche, view: SeatView) -> float:
-        value = 0.0
-        for effect in cartouche:
-            match effect:
-                case fx.Heal(amount=n):
-                    value += max(0, n + view.heal_mod)
-                case fx.Damage(amount=n):
-                    value -= max(0, n + view.damage_mod)
-        return value
+        return float(fx.gauge_swing(cartouche, view.heal_mod, view.damage_mod))
 
     def value(self, instance, view: SeatView, side: str) -> float:
         """How much this card is worth keeping for `side` (depends only on the card, the

@@ -258,6 +258,19 @@ def aim(effects) -> str | None:
     return None
 
 
+def gauge_swing(effects, heal_mod: int = 0, damage_mod: int = 0) -> int:
+    """What effects do to the gauge: their heals minus their damage, each with the active
+    events' modifier and none below 0 (as the engine resolves them). One home for the
+    heuristic's reading of a card and the own-side rule (engine/harm.py)."""
+    swing = 0
+    for effect in effects:
+        if isinstance(effect, Heal):
+            swing += max(0, effect.amount + heal_mod)
+        elif isinstance(effect, Damage):
+            swing -= max(0, effect.amount + damage_mod)
+    return swing
+
+
 def against_side(effects, side: str) -> bool:
     """Whether effects that fall on a whole side (`who = "each_ecologist"`…, no target
     chosen) work against `side`, as `aim` reads a target: a blow at `side`, or a gift

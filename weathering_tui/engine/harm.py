@@ -44,8 +44,7 @@ def gauge_against_own_side(content, view: View, action) -> bool:
     if not isinstance(action, act.PlayCard) or not 0 <= view.seat < len(view.players):
         return False
     cartouche = content.cards[card_id(action.card)].cartouches[action.cartouche]
-    swing = sum(max(0, e.amount + view.heal_mod) for e in cartouche if isinstance(e, fx.Heal))
-    swing -= sum(max(0, e.amount + view.damage_mod) for e in cartouche if isinstance(e, fx.Damage))
+    swing = fx.gauge_swing(cartouche, view.heal_mod, view.damage_mod)
     return swing < 0 if view.me.side == "ecologist" else swing > 0
 
 

@@ -129,18 +129,21 @@ class Limits:
             raise pr.ProtocolError("bad_code", "this table needs its join code")
 
     def check_chat(self, conn) -> None:
-        now = time.monotonic()
-        if now - self.last_chat.get(conn.identity, 0.0) < CHAT_EVERY:
-            raise pr.ProtocolError("rate_limited", "one chat line a second")
-        self.last_chat[conn.identity] = now  # per identity: more sockets, no more lines
+        # per identity: more sockets, no more lines
+        self._once_every(self.last_chat, conn, CHAT_EVERY, "one chat line a second")
 
     def check_back(self, conn) -> None:
         """A seat taken back (after its player left or dropped): one a second per identity,
         as chat lines are: each tells the table, as the leaving did."""
+        self._once_every(self.last_back, conn, BACK_EVERY, "one seat taken back a second")
+
+    @staticmethod
+    def _once_every(last: dict[str, float], conn, every: float, refusal: str) -> None:
+        """One of these per `every` seconds per identity (`last`: when each last did)."""
         now = time.monotonic()
-        if now - self.last_back.get(conn.identity, -BACK_EVERY) < BACK_EVERY:
-            raise pr.ProtocolError("rate_limited", "one seat taken back a second")
-        self.last_back[conn.identity] = now
+        if now - last.get(conn.identity, -every) < every:
+            raise pr.ProtocolError("rate_limited", refusal)
+        last[conn.identity] = now
 
     def check_undo(self, conn) -> None:
         """Moves taken back: UNDOS in UNDO_SPAN seconds per identity (a few in a row,

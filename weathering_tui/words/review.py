@@ -21,7 +21,7 @@ def review_when(tr: Tr, round_: int) -> str:
 
 def suggestion(tr: Tr, costly) -> str:
     """The expert's move, then the moves of that turn it leads to: "discard Cyclone
-    (+1 PA), then play Reforestation: +3 PV"."""
+    (+1 PA) · then play Reforestation: +3 PV"."""
     said = move_label(tr, costly.view, costly.suggested).rstrip(".")
     for move in costly.then:
         said += tr("review.then", move=move_label(tr, costly.view, move).rstrip("."))
