@@ -304,6 +304,62 @@ async def test_a_player_who_leaves_a_started_game_is_played_by_a_bot_at_once(tmp
         assert not table.seats[1].botted or table.over
 
 
+async def heard(reader, kind: str, timeout: float = 5.0) -> dict:
+    """The next notice of `kind` this connection hears (what comes before it, skipped)."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        for message in await answers(reader, "notice", timeout=deadline - time.monotonic()):
+            if message.get("type") == "notice" and message["kind"] == kind:
+                return message
+    raise AssertionError(f"no {kind} notice in {timeout} s")
+
+
+async def test_a_player_who_does_not_decide_is_played_by_a_bot_until_they_act(
+    tmp_path, monkeypatch
+):
+    """A seated player who never acted stalled everyone's game for good: only reaction
+    windows had a clock (a hostile review). Now the table hears when the decision's time
+    is nearly up, then a bot plays the seat; the player's next move takes it back."""
+    from weathering_tui.engine import legal_actions
+    from weathering_tui.net import decision_clock
+
+    monkeypatch.setattr(decision_clock, "WARN_BEFORE", 0.4)
+    path = tmp_path / "s.sock"
+    async with running_server(tmp_path, decision_time=1.0, pace=0.5) as server:
+        reader, writer = await seated_alone(path)
+        table = server.tables["t"]
+        assert table.deciding == 0
+        started = time.monotonic()
+        soon = await heard(reader, "decide_soon")
+        assert (soon["name"], soon["text"]) == ("ann", "0")  # (0.4 s, said in whole seconds)
+        assert not table.seats[0].botted
+        slow = await heard(reader, "slow")
+        assert slow["name"] == "ann" and time.monotonic() - started >= 0.9
+        assert table.seats[0].botted and table.seats[0].owner == "ann"
+        # She acts before the bot (at the table's pace) has: the seat is hers again.
+        state = table.game.state
+        action = legal_actions(state, 0)[0]
+        writer.write(pr.client_line(pr.Act("t", state.version, pr.action_data(action))))
+        back = await heard(reader, "back")
+        assert back["name"] == "ann" and not table.seats[0].botted
+        assert table.game.actions[-1] == action  # her move, not a bot's
+        # Her next decision has its own clock: idle again, a bot again.
+        if table.deciding == 0:
+            await heard(reader, "slow")
+            assert table.seats[0].botted
+
+
+async def test_a_player_who_decides_in_time_keeps_the_seat(tmp_path):
+    """A player who answers each decision in time plays the whole game: no bot ever
+    takes the seat."""
+    path = tmp_path / "s.sock"
+    async with running_server(tmp_path, decision_time=3.0) as server:
+        result = await asyncio.wait_for(
+            play_seat("t", 0, "heuristic", path, create="1v1", humans=1, identity="ann"), 120
+        )
+        assert result["band"] and not server.tables["t"].seats[0].botted
+
+
 async def test_the_lobby_hears_each_tables_round_as_it_is_played(tmp_path):
     """The lobby lists where each game is: it is told at each new round, not only when
     seats change (a play-test read "Round 4/5" of a game in its second phase)."""

@@ -485,3 +485,31 @@ async def test_the_creator_of_a_table_picks_their_side(tmp_path):
             await until(pilot, lambda: table.seats[2].owner == "ann")
             assert [s.owner for s in table.seats[:2]] == [None, None]
             assert table.game is None or table.game.setup.seats[2].human
+
+
+async def test_a_player_whose_time_ran_out_reads_that_a_bot_plays_and_takes_the_seat_back(
+    tmp_path,
+):
+    """A player who lets a decision's time run out is told on top of the screen; the
+    footer says a bot plays for them and Enter takes the seat back (the recaps and
+    dialogs of the bot's moves stay away meanwhile)."""
+    path = tmp_path / "s.sock"
+    async with running_server(tmp_path, decision_time=1.0, pace=1.0) as server:
+        app = JoinApp(lang="en", socket_path=path, identity="ann", name="Ann")
+        async with app.run_test(size=(80, 24)) as pilot:
+            await until(pilot, lambda: isinstance(app.screen, LobbyScreen) and app.client.name)
+            await pilot.press("n", "1", "1", "1", "1", "enter", "enter")  # 1v1, a bot opposite
+            await until(pilot, lambda: isinstance(app.screen, WaitingScreen))
+            await pilot.press("s")
+            table = next(iter(server.tables.values()))
+            await until(pilot, lambda: app.session is not None and app.session.bot_plays, 100)
+            assert table.seats[0].botted and table.seats[0].owner == "ann"
+            told = lambda: [n.message for n in app._notifications]  # noqa: E731
+            await until(pilot, lambda: any("You took too long to decide" in m for m in told()))
+            await until(pilot, lambda: isinstance(app.screen, GameScreen))
+            await until(pilot, lambda: "Enter: take your seat back" in screen_text(app))
+            await pilot.press("enter")
+            await until(pilot, lambda: not table.seats[0].botted)
+            await until(pilot, lambda: any("Ann is back." in n[2] for n in app.session.notices))
+            assert not app.session.bot_plays
+            await until(pilot, lambda: "take your seat back" not in screen_text(app))

@@ -188,6 +188,13 @@ def build_parser(french: bool = False) -> argparse.ArgumentParser:
     )
     srv.add_argument("--pace", type=_seconds, default=0.6, help="seconds a bot waits (0.6)")
     srv.add_argument(
+        "--decision-time",
+        type=_seconds,
+        default=180.0,
+        help="seconds a player may take over one decision before a bot plays for them "
+        "until they act again (180; 0: no limit)",
+    )
+    srv.add_argument(
         "--unstarted-expiry",
         type=_lifetime,
         default=300.0,

@@ -39,6 +39,7 @@ def serve(args) -> int:
         max_spectators=args.max_spectators,
         grace=args.grace,
         pace=args.pace,
+        decision_time=args.decision_time,
         store=store,
         unstarted_expiry=args.unstarted_expiry,
     )

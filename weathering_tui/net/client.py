@@ -264,10 +264,10 @@ class TableClient:
     def act(self, table: str, view: View, action) -> bool:
         return self.send(pr.Act(table, view.version, pr.action_data(action)))
 
-    def take_seat(self, table: str, seat: int, code: str = "") -> None:
+    def take_seat(self, table: str, seat: int, code: str = "") -> bool:
         if code:
             self.codes[table] = code
-        self.send(pr.TakeSeat(table, seat, code or self.codes.get(table, "")))
+        return self.send(pr.TakeSeat(table, seat, code or self.codes.get(table, "")))
 
     def spectate(self, table: str, code: str = "") -> None:
         if code:

@@ -1,8 +1,9 @@
 """One table's driver: it paces what nobody types — the bots, the players who pass by
 themselves (`bots.pacing`), a reaction window's clock, a seat's grace once its player
-is gone — and writes the table's journal off the event loop, then sends the views that
-show it (durable before visible). It acts only through the table's methods; the lobby
-(`lobby.py`) holds it beside its table and tells it who is there.
+is gone, a player's clock on their own decision (`decision_clock.py`) — and writes
+the table's journal off the event loop, then sends the views that show it (durable
+before visible). It acts only through the table's methods; the lobby (`lobby.py`)
+holds it beside its table and tells it who is there.
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ from . import protocol as pr
 from . import server_messages as msg
 from .broadcast import Frame, seat_view
 from .cluster_base import refused
+from .decision_clock import DECISION_TIME, DecisionClock
 from .table import Table
 from .table_summary import table_summary
 
@@ -45,6 +47,9 @@ class Kit:
     pool: BotPool
     pace: float = 0.6  # the bots' pace (`bots.pacing`)
     grace: float = 60.0  # seconds a seat waits for its gone player before a bot plays it
+    # seconds a player here may take over one decision of theirs (a reaction window has
+    # its own clock) before a bot plays their seat until they act again; 0: no limit
+    decision_time: float = DECISION_TIME
     cluster: StoreCluster | None = None
 
 
@@ -59,6 +64,8 @@ class TableDriver:
         self.told_paused = False  # its players were told it is paused (not yet resumed)
         self.window: tuple | None = None  # (its frame, when its time is up, the timer)
         self.away_timers: dict[int, asyncio.TimerHandle] = {}  # seat -> a bot takes it
+        # a player here deciding: a bot takes the seat if they take too long
+        self.clock = DecisionClock(table, lobby, kit.decision_time, self._too_slow)
         self.frame: Frame | None = None  # the public part of the views last sent
         self.stopped = False
 
@@ -202,6 +209,7 @@ class TableDriver:
             conn.send(head.line(view, last.log if last is not None else 0, last is None))
         if undone:  # said after the shorter log: the client puts it in its place
             self.lobby.notice(table, "undo", undone, at=undone_at)
+        self.clock.watch()
 
     # ------------------------------------------------------------ a paused table
 
@@ -275,6 +283,20 @@ class TableDriver:
             for conn in self.lobby.at(table.name)
         )
 
+    def _too_slow(self, seat: int) -> None:
+        """The decision's time is up: a bot plays the seat until its player acts."""
+        self.table.hand_to_bot(seat, idle=True)
+        self._handed_over(seat, "slow")
+
+    def acting_again(self, seat: int | None) -> None:
+        """The player whose seat a bot took when their time was up acts: it is theirs
+        again (the bot thinking for it, if any, finds the table moved on)."""
+        table = self.table
+        if seat is not None and table.take_back(seat):
+            self.lobby.notice(table, "back", table.seats[seat].name)
+            self.lobby.broadcast_lobby()
+            self.clock.watch()  # (its clock, even if the move it came with is refused)
+
     # ------------------------------------------------------------ players gone and back
 
     def away(self, seat: int, left: bool = False) -> None:
@@ -283,6 +305,7 @@ class TableDriver:
         (nobody waits a minute on them), and their seat is still theirs to take back."""
         table = self.table
         table.player_away(seat)
+        self.clock.watch()  # the grace below, not the decision's clock, runs for them
         if table.seats[seat].botted:
             return
         if left:
@@ -303,6 +326,11 @@ class TableDriver:
         if not table.seats[seat].away or table.over:
             return
         table.hand_to_bot(seat)
+        self._handed_over(seat, notice)
+
+    def _handed_over(self, seat: int, notice: str) -> None:
+        """A bot now plays `seat`: the table hears it, and the bots go on."""
+        table = self.table
         self.settle()  # an open window no longer waits for them
         self.save()
         self.lobby.notice(table, notice, table.seats[seat].name)
@@ -394,6 +422,7 @@ class TableDriver:
         if writes:
             self.flushing = None
         self._close_window()
+        self.clock.stop()
         for timer in self.away_timers.values():
             timer.cancel()
         self.away_timers.clear()

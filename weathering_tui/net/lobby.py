@@ -294,6 +294,8 @@ class Lobby:
         holder = table.seats[message.seat].owner if 0 <= message.seat < len(table.seats) else None
         if holder is not None and holder != conn.identity:
             raise pr.ProtocolError("seat_taken", "that seat is not free")
+        if holder == conn.identity and table.started:  # from a bot, if their time ran out
+            self.driver(table.name).acting_again(message.seat)
         was_away = holder == conn.identity and table.seats[message.seat].away
         if was_away:
             self.limits.check_back(conn)

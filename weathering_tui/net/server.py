@@ -29,7 +29,7 @@ from . import server_messages as msg
 from .cluster import Cluster
 from .connection import HELLO_WITHIN, Admission, Connection, user_name
 from .damaged import reopen_file, table_files
-from .driver import Kit
+from .driver import DECISION_TIME, Kit
 from .folders import unsafe_folder
 from .lobby import Lobby
 from .lobby_limits import UNSTARTED_EXPIRES, Limits
@@ -68,6 +68,7 @@ class Server:
         max_spectators: int = 20,
         grace: float = 60.0,
         pace: float = 0.6,
+        decision_time: float = DECISION_TIME,
         store=None,
         unstarted_expiry: float = UNSTARTED_EXPIRES,
     ):
@@ -84,7 +85,7 @@ class Server:
         self.stopping = False
         self.sweeper: asyncio.Task | None = None
         # The journal's writes off the event loop; bots that think in a process of their own.
-        kit = Kit(Writer(), BotPool(), pace=pace, grace=grace)
+        kit = Kit(Writer(), BotPool(), pace=pace, grace=grace, decision_time=decision_time)
         limits = Limits(self.own_uid, max_tables, max_spectators, unstarted_expiry)
         self.lobby = Lobby(self.tables_dir, kit, limits, self.connections)
         # several servers on one Redis (`serve --store`): the store's links and loops
@@ -290,8 +291,9 @@ class Server:
             case pr.Act():
                 self.act(conn, message)
             case pr.Undo():
-                _, driver = lobby.seated(conn, message.table)
+                table, driver = lobby.seated(conn, message.table)
                 lobby.limits.check_undo(conn)
+                driver.acting_again(table.seat_of(conn.who))
                 driver.undo(conn.who, message.version)
             case pr.Chat():
                 lobby.chat(conn, message)
@@ -312,6 +314,7 @@ class Server:
         event loop, then sends each seat its own view: durable before visible."""
         table, driver = self.lobby.seated(conn, message.table)
         driver.refuse_if_paused()
+        driver.acting_again(table.seat_of(conn.who))  # if a bot had it: theirs again
         table.act(conn.who, message.version, message.action)
         driver.settle()  # a window's answers that are due now (bots, passes by itself)
         driver.commit()  # the journal written (off the loop), then the views out

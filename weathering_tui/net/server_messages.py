@@ -76,7 +76,7 @@ class Notice:
         validator=attrs.validators.in_(
             (
                 *("chat", "away", "left", "back", "bot", "started"),
-                *("paused", "moving", "resumed", "undo", "expired"),
+                *("paused", "moving", "resumed", "undo", "expired", "decide_soon", "slow"),
             )
         )
     )
@@ -84,7 +84,8 @@ class Notice:
     # Its order: a client applies only a notice newer than the last one it applied for
     # that table (net/notice_order.py); an int >= 0, never a bool.
     n: int = attrs.field(validator=lambda _, __, n: _order(n))
-    # chat: the line; expired (a table nobody joined, gone): the seconds it waited
+    # chat: the line; expired (a table nobody joined, gone): the seconds it waited;
+    # decide_soon: the seconds left before a bot plays for a player who has not decided
     text: str = attrs.field(default="", validator=_of(str))
     # The log's length the notice comes after (an undo: after what stands); none: after
     # the log as the client has it.

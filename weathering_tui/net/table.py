@@ -46,6 +46,7 @@ class Seat:
     name: str = ""  # the owner's shown name
     away: bool = False  # the owner's connection dropped
     botted: bool = False  # a bot plays it (closed seat, empty at the start, or gone too long)
+    slow: bool = False  # botted because its player, here, let a decision's time run out
 
 
 class Table:
@@ -131,8 +132,7 @@ class Table:
         if seat.owner == identity:
             seat.away = False
             if self.started and seat.botted and seat.open:
-                seat.botted = False
-                self.bots.pop(index, None)
+                self._unbot(seat, index)
             return index
         if self.code and code != self.code:
             raise ProtocolError("bad_code", "this table needs its join code")
@@ -205,12 +205,26 @@ class Table:
             if seat.botted and index not in self.bots:
                 self.bots[index] = BOTS[self.bot_kind](seed=self.bot_seed(index))
 
-    def hand_to_bot(self, index: int) -> None:
-        """The player has been away too long: a bot plays the seat until they return."""
+    def hand_to_bot(self, index: int, idle: bool = False) -> None:
+        """The player has been away too long (`idle`: here, but their decision's time
+        ran out): a bot plays the seat until they return (act again)."""
         seat = self.seats[index]
         if not seat.botted:
-            seat.botted = True
+            seat.botted, seat.slow = True, idle
             self.bots[index] = BOTS["heuristic"](seed=self.bot_seed(index))
+
+    def take_back(self, index: int) -> bool:
+        """The player whose decision's time ran out acts again: the seat is theirs. Whether
+        it was the bot's."""
+        seat = self.seats[index]
+        if not (seat.botted and seat.slow):
+            return False
+        self._unbot(seat, index)
+        return True
+
+    def _unbot(self, seat: Seat, index: int) -> None:
+        seat.botted = seat.slow = False
+        self.bots.pop(index, None)
 
     @property
     def deciding(self) -> int | None:

@@ -36,6 +36,9 @@ class RemoteSession:
         self.notices: list[Notice] = []  # (log length when it came, order, line)
         self.order = 0
         self.acted_on: View | None = None  # the view an action was sent on (wait for the next)
+        # The table said this seat's decision took too long: its bot plays the seat, and
+        # this terminal waits for a key to take it back (the table's notice `slow`).
+        self.bot_plays = False
 
     # ------------------------------------------------------------ what to show
 
@@ -63,7 +66,7 @@ class RemoteSession:
         if view.outcome is not None:
             return Step("over")
         pending = view.pending
-        if pending is None or pending.seat != view.seat or not view.legal:
+        if pending is None or pending.seat != view.seat or not view.legal or self.bot_plays:
             return Step("wait")
         if view is self.acted_on:
             return Step("wait")  # the answer is on its way: this decision is made
@@ -87,6 +90,7 @@ class RemoteSession:
         if not self.client.act(self.table, view, action):
             raise IllegalAction("offline")  # the link is down: nothing was sent
         self.acted_on = view
+        self.bot_plays = False  # (the table hands the seat back to a player who acts)
 
     def refused(self) -> None:
         """The server refused the last action: the decision is open again."""
@@ -130,6 +134,11 @@ class RemoteSession:
     def chat(self, text: str) -> None:
         """A line to everyone at the table (the server cleans and limits it)."""
         self.client.send(pr.Chat(self.table, text[: pr.CHAT_MAX]))
+
+    def take_back(self) -> None:
+        """The seat from the table's bot: the table hands it back and shows it."""
+        if self.client.take_seat(self.table, self.viewer):
+            self.bot_plays = False
 
     def toggle_auto_pass(self) -> bool:
         """Pass by myself where I cannot cancel, or no longer; the new setting."""

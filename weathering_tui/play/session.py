@@ -272,6 +272,15 @@ class TableFeed(Protocol):
         """Seconds left in the table's reaction window (0: none), the same for all."""
         ...
 
+    @property
+    def bot_plays(self) -> bool:
+        """A bot plays this seat: its player let a decision's time run out."""
+        ...
+
+    def take_back(self) -> None:
+        """Take the seat back from that bot (any key does, at the game screen)."""
+        ...
+
 
 @runtime_checkable
 class Chatting(Protocol):
@@ -349,6 +358,11 @@ PARTS: dict[str, type] = {
 def table_notices(session: Session) -> Sequence[Notice]:
     """The table's notices for the log (none away from a table server)."""
     return session.notices if isinstance(session, TableFeed) and session.can.table else ()
+
+
+def bot_plays_for_me(session: Session) -> TableFeed | None:
+    """The session, when a table's bot plays its seat (its decision's time ran out)."""
+    return session if isinstance(session, TableFeed) and session.bot_plays else None
 
 
 def may_undo(session: GameSession) -> bool:

@@ -91,6 +91,7 @@ class JoinApp(WeatheringApp):
         here = getattr(message, "table", None) == self.table
         if isinstance(message, msg.Notice) and self.session is not None and here:
             self.session.notice(self._notice_line(message), at=message.at)
+            self._warn_if_mine(message)
             self._tell(message)
             return
         if isinstance(message, msg.Welcome) and self.table is None:
@@ -120,7 +121,23 @@ class JoinApp(WeatheringApp):
     def _notice_line(self, notice: msg.Notice) -> str:
         if notice.kind == "chat":
             return f"💬 {notice.name}: {notice.text}"
-        return self.tr(f"notice.{notice.kind}", name=notice.name)
+        seconds = notice.text if notice.text.isdigit() else "?"  # (decide_soon)
+        return self.tr(f"notice.{notice.kind}", name=notice.name, seconds=seconds)
+
+    def _warn_if_mine(self, notice: msg.Notice) -> None:
+        """The player's own decision's time nearly up, or up: said on top of the screen
+        (the log may be under a dialog), in words for them."""
+        session = self.session
+        if notice.kind not in ("decide_soon", "slow") or session is None or not session.ready:
+            return
+        view = session.view()
+        if view.pending is None or view.pending.seat != view.seat:
+            return  # (the clock is always the deciding seat's)
+        seconds = notice.text if notice.text.isdigit() else "?"
+        line = self.tr(f"notice.{notice.kind}.you", seconds=seconds)
+        if notice.kind == "slow":
+            session.bot_plays = True  # (Enter at the game screen takes the seat back)
+        self.notify(line, severity="warning", timeout=10, markup=False)
 
     def _tell(self, message: msg.ServerMessage | None) -> None:
         """The screen on top hears it; the game screen under a dialog hears what changes

@@ -15,7 +15,7 @@ from textual.screen import Screen
 from ...engine import SPECTATOR, IllegalAction
 from ...play import flow as fl
 from ...play.flow import Flow
-from ...play.session import may_hint, may_undo, table_notices
+from ...play.session import bot_plays_for_me, may_hint, may_undo, table_notices
 from ...words import render_refusal
 from ...words.log_lines import log_line
 from .. import keymap
@@ -259,6 +259,9 @@ class GameScreen(GameKeys, Screen[None]):
         todo = self.lessons.todo()
         if todo:  # a guided game: what the lesson expects, instead of every key
             self.query_one(KeyBar).show_text(Text(" " + todo, style="bold"))
+            return
+        if bot_plays_for_me(self.session) is not None:
+            self.query_one(KeyBar).show_text(Text(" 🤖 " + tr("footer.bot_plays"), style="bold"))
             return
         keys = keymap.footer(self.keys_now(), tr)
         waiting = self._waiting_on(view)

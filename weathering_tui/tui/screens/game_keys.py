@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 
 from ...engine import IllegalAction
 from ...engine import actions as act
-from ...play.session import table_notices
+from ...play.session import bot_plays_for_me, table_notices
 from ...words.describe import aimed_well_first, choice_label
 from .. import keymap
 from ..keymap import KeyContext
@@ -45,6 +45,13 @@ class GameKeys(GameHost):
         return keymap.enabled(action, self.keys_now())
 
     def on_key(self, event) -> None:
+        feed = bot_plays_for_me(self.session)
+        if feed is not None and event.key == "enter":  # the seat back from the table's bot
+            feed.take_back()
+            event.stop()
+            self.refresh_view()
+            self.advance()
+            return
         if event.character and event.character.isdigit() and event.character != "0":
             hand = self.view().hand
             index = int(event.character) - 1

@@ -1,0 +1,75 @@
+"""A player's clock on their own decision at a table server.
+
+A player who is here and decides outside a reaction window (their turn, a choice inside
+an effect, a trade's answer, the mulligan) has `limit` seconds for that decision, from
+the moment it is shown; the table hears when `WARN_BEFORE` are left, then a bot plays
+the seat until they act again (the driver, `driver.py`, hands it over and back). One
+player who never acts would otherwise stall everyone's game for good. The clock reads
+only whose decision it is, which every seat sees: it tells nothing of anyone's cards.
+A reaction window has a clock of its own (`bots.pacing.REACTION_SECONDS`); a player
+whose link dropped has the driver's grace instead.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Callable
+
+DECISION_TIME = 180.0  # (`serve --decision-time`)
+WARN_BEFORE = 30.0  # the table hears this long before a player's decision time is up
+
+
+class DecisionClock:
+    def __init__(self, table, lobby, limit: float, on_over: Callable[[int], None]):
+        self.table = table
+        self.lobby = lobby  # the table's notices go through it
+        self.limit = limit  # seconds a decision; 0: no limit
+        self.on_over = on_over  # called with the seat whose time ran out
+        # the decision timed (its seat and the game's version) and its timers
+        self.running: tuple[tuple[int, int], list[asyncio.TimerHandle]] | None = None
+        self.stopped = False
+
+    def watch(self) -> None:
+        """The table changed: time the decision now shown, if it is a player's here
+        (a decision already timed runs on; any other clock stops)."""
+        table, key = self.table, None
+        state = table.game.state if table.game is not None and not table.over else None
+        pending = state.pending if state is not None else None
+        if self.limit > 0 and state is not None and pending is not None and pending.kind != "react":
+            seat = table.seats[pending.seat]
+            if seat.owner is not None and not seat.botted and not seat.away:
+                key = (pending.seat, state.version)
+        if self.running is not None and self.running[0] == key:
+            return
+        self._cancel()
+        if key is None or self.stopped:
+            return
+        loop = asyncio.get_running_loop()
+        timers = [loop.call_later(self.limit, self._over, key)]
+        if self.limit > 2 * WARN_BEFORE:
+            timers.append(loop.call_later(self.limit - WARN_BEFORE, self._soon, key))
+        self.running = (key, timers)
+
+    def stop(self) -> None:
+        """The table stops here: no clock runs again."""
+        self.stopped = True
+        self._cancel()
+
+    def _cancel(self) -> None:
+        if self.running is not None:
+            for timer in self.running[1]:
+                timer.cancel()
+            self.running = None
+
+    def _timing(self, key: tuple[int, int]) -> bool:
+        return self.running is not None and self.running[0] == key and not self.stopped
+
+    def _soon(self, key: tuple[int, int]) -> None:
+        if self._timing(key):
+            name = self.table.seats[key[0]].name
+            self.lobby.notice(self.table, "decide_soon", name, text=str(round(WARN_BEFORE)))
+
+    def _over(self, key: tuple[int, int]) -> None:
+        if self._timing(key):
+            self.running = None
+            self.on_over(key[0])
