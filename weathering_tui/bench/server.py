@@ -5,6 +5,8 @@
 `python -m weathering_tui.bench net cluster [TABLES]`: servers on one Redis (`cluster.py`).
 `python -m weathering_tui.bench net windows [GAMES] [ANSWER_SECONDS]`: what reaction
 windows cost a 3v2 with three humans (`windows.py`).
+`python -m weathering_tui.bench net churn [SECONDS]`: a local user's connect loop beside
+a player's game (`churn.py`, as root).
 
 Starts `weathering serve` as its own process, then TABLES tables of SEATS headless bot
 players (all seats human, so every action goes through the socket), and prints the
@@ -197,15 +199,17 @@ def main(argv: list[str]) -> int:
         "PROCESSES] (the default: headless players over the socket); cluster [TABLES] (two "
         "servers on one Redis); windows [TABLES SECONDS] (reaction windows); floor [TABLES] "
         "(the server's parts alone); ssh [PLAYERS] (players through the SSH door); hints "
-        "[KEYS_PER_SECOND ROUNDS] (one player spamming h, another's keys through SSH).",
+        "[KEYS_PER_SECOND ROUNDS] (one player spamming h, another's keys through SSH); churn "
+        "[SECONDS] (a local user's connect loop beside a player's game; as root).",
     )
-    kinds = ("tables", "cluster", "windows", "floor", "ssh", "hints")
+    kinds = ("tables", "cluster", "windows", "floor", "ssh", "hints", "churn")
     parser.add_argument("which", nargs="?", default="tables", choices=kinds)
     parser.add_argument("numbers", nargs="*", help="the figures above, in that order")
     if argv and argv[0][:1].isdigit():  # the old form: TABLES SEATS PROCESSES
         argv = ["tables", *argv]
     args = parser.parse_args(argv)
     limits = {"tables": 3, "cluster": 1, "windows": 2, "floor": 1, "ssh": 1, "hints": 2}
+    limits["churn"] = 1
     if len(args.numbers) > limits[args.which]:
         parser.error(f"{args.which} takes at most {limits[args.which]} numbers")
     numbers: list = []
@@ -232,6 +236,10 @@ def main(argv: list[str]) -> int:
         return bench_floor(number(0, 20))
     if args.which == "ssh":
         return bench_ssh(number(0, 4))
+    if args.which == "churn":
+        from .churn import bench_churn
+
+        return bench_churn(number(0, 20))
     if args.which == "hints":
         from .hint_spam import bench_hints
 

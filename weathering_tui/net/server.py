@@ -31,6 +31,7 @@ from .connection import HELLO_WITHIN, Admission, Connection, user_name
 from .damaged import reopen_file, table_files
 from .driver import DECISION_TIME, Kit
 from .folders import unsafe_folder
+from .listener import Listener
 from .lobby import Lobby
 from .lobby_limits import UNSTARTED_EXPIRES, Limits
 from .table import Table
@@ -51,7 +52,6 @@ def machine_name(ids=("/etc/machine-id", "/var/lib/dbus/machine-id")) -> str:
 
 PER_IDENTITY = 8  # connections of one identity at once
 FINISHED_KEPT = 600.0  # seconds a finished table stays in the lobby
-BACKLOG = 1024  # sockets waiting to be accepted: a burst of connects fills no queue
 IDLE = 3600.0  # seconds without a message before a connection away from tables is closed
 
 
@@ -77,7 +77,7 @@ class Server:
         self.tables_dir = self.saves_dir / "tables"
         self.socket_path = Path(socket_path) if socket_path else pr.default_socket()
         self.connections: set[Connection] = set()
-        self.server: asyncio.base_events.Server | None = None
+        self.listener: Listener | None = None  # the socket, once started
         self.probe = None  # tests: called with (connection, line) for every line sent
         self.own_uid = os.getuid()
         self.admission = Admission(max_connections, self.own_uid)
@@ -123,10 +123,8 @@ class Server:
             if await _alive(path):
                 raise OSError(f"{path}: a server is already listening there")
             path.unlink()
-        self.server = await asyncio.start_unix_server(
-            self.handle, path=str(path), limit=pr.MAX_LINE + 2, backlog=BACKLOG
-        )
-        os.chmod(path, 0o660)  # the owner and the players' group
+        self.listener = Listener(path, self.own_uid, self.handle, limit=pr.MAX_LINE + 2)
+        self.listener.start()  # (mode 0660: the owner and the players' group)
         for driver in self.lobby.drivers.values():
             driver.drive()
         self.sweeper = asyncio.get_running_loop().create_task(self._sweep())
@@ -163,15 +161,12 @@ class Server:
             self.sweeper.cancel()
         self.lobby.stop()  # no bot, window's clock or timer acts after the stop
         self.stopping = True
-        if self.server is not None:
-            self.server.close()
+        if self.listener is not None:
+            self.listener.close()
         for conn in list(self.connections):
             conn.close()
         if self.handlers:  # every connection ends before the loop does (no stray task)
             await asyncio.wait(list(self.handlers), timeout=2)
-        if self.server is not None:
-            with contextlib.suppress(Exception):
-                await self.server.wait_closed()
         with contextlib.suppress(OSError):
             self.socket_path.unlink()
         self.kit.pool.close()
@@ -203,7 +198,7 @@ class Server:
 
     async def handle(self, reader, writer) -> None:
         task = asyncio.current_task()
-        assert task is not None  # (asyncio's server runs each handler as a task)
+        assert task is not None  # (the listener runs each handler as a task)
         self.handlers.add(task)
         try:
             await self._handle(reader, writer)
