@@ -11,6 +11,7 @@ limited per identity, not per uid): run as root, the flooding child takes the ui
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import multiprocessing
 import os
 import pwd
@@ -34,10 +35,8 @@ def _flood(path: str, seconds: float, uid: int, gid: int) -> None:
     end = time.monotonic() + seconds
     while time.monotonic() < end:
         client = socket.socket(socket.AF_UNIX)
-        try:
+        with contextlib.suppress(OSError):
             client.connect(path)
-        except OSError:
-            pass
         client.close()
 
 
@@ -127,15 +126,11 @@ def bench_churn(seconds: int) -> int:
         time.sleep(0.3)
         os.chmod(path, 0o666)  # (the bench's flood is another user)
         for label, flood in (("quiet", False), ("a local user's connect loop", True)):
-            children = []
-
-            def start() -> None:
-                context = multiprocessing.get_context("fork")
-                args = (str(path), seconds + 60, nobody.pw_uid, nobody.pw_gid)
-                children.append(context.Process(target=_flood, args=args, daemon=True))
-                children[0].start()
-
-            rtts = asyncio.run(_moves(path, f"bench-{flood}", seconds, start if flood else None))
+            context = multiprocessing.get_context("fork")
+            args = (str(path), seconds + 60, nobody.pw_uid, nobody.pw_gid)
+            children = [context.Process(target=_flood, args=args, daemon=True)] if flood else []
+            start = children[0].start if children else None
+            rtts = asyncio.run(_moves(path, f"bench-{flood}", seconds, start))
             welcomed = _welcomed(path, 50)
             for child in children:
                 child.kill()
