@@ -349,6 +349,21 @@ async def test_a_player_who_does_not_decide_is_played_by_a_bot_until_they_act(
             assert table.seats[0].botted
 
 
+async def test_a_paused_table_hands_nobody_to_a_bot_for_being_slow(tmp_path):
+    """While the table cannot save it takes no move: a player could not have acted, so
+    their decision's time starts again rather than a bot taking the seat."""
+    path = tmp_path / "s.sock"
+    async with running_server(tmp_path, decision_time=0.4) as server:
+        reader, writer = await seated_alone(path)
+        table = server.tables["t"]
+        table.saves.paused = True  # (as when its journal cannot be written)
+        await asyncio.sleep(1.0)
+        assert not table.seats[0].botted
+        table.saves.paused = False
+        await heard(reader, "slow", timeout=2.0)
+        assert table.seats[0].botted
+
+
 async def test_a_player_who_decides_in_time_keeps_the_seat(tmp_path):
     """A player who answers each decision in time plays the whole game: no bot ever
     takes the seat."""

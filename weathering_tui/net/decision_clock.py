@@ -7,7 +7,8 @@ the seat until they act again (the driver, `driver.py`, hands it over and back).
 player who never acts would otherwise stall everyone's game for good. The clock reads
 only whose decision it is, which every seat sees: it tells nothing of anyone's cards.
 A reaction window has a clock of its own (`bots.pacing.REACTION_SECONDS`); a player
-whose link dropped has the driver's grace instead.
+whose link dropped has the driver's grace instead; while the table is paused (it cannot
+save: nobody's move is taken) a time that runs out starts again.
 """
 
 from __future__ import annotations
@@ -20,11 +21,19 @@ WARN_BEFORE = 30.0  # the table hears this long before a player's decision time 
 
 
 class DecisionClock:
-    def __init__(self, table, lobby, limit: float, on_over: Callable[[int], None]):
+    def __init__(
+        self,
+        table,
+        lobby,
+        limit: float,
+        on_over: Callable[[int], None],
+        paused: Callable[[], bool] = lambda: False,
+    ):
         self.table = table
         self.lobby = lobby  # the table's notices go through it
         self.limit = limit  # seconds a decision; 0: no limit
         self.on_over = on_over  # called with the seat whose time ran out
+        self.paused = paused  # the table takes no move now (a player could not act)
         # the decision timed (its seat and the game's version) and its timers
         self.running: tuple[tuple[int, int], list[asyncio.TimerHandle]] | None = None
         self.stopped = False
@@ -70,6 +79,10 @@ class DecisionClock:
             self.lobby.notice(self.table, "decide_soon", name, text=str(round(WARN_BEFORE)))
 
     def _over(self, key: tuple[int, int]) -> None:
-        if self._timing(key):
-            self.running = None
-            self.on_over(key[0])
+        if not self._timing(key):
+            return
+        self.running = None
+        if self.paused():  # the player could not have acted: their time starts again
+            self.watch()
+            return
+        self.on_over(key[0])

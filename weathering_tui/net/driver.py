@@ -65,7 +65,7 @@ class TableDriver:
         self.window: tuple | None = None  # (its frame, when its time is up, the timer)
         self.away_timers: dict[int, asyncio.TimerHandle] = {}  # seat -> a bot takes it
         # a player here deciding: a bot takes the seat if they take too long
-        self.clock = DecisionClock(table, lobby, kit.decision_time, self._too_slow)
+        self.clock = DecisionClock(table, lobby, kit.decision_time, self._too_slow, self.paused)
         self.frame: Frame | None = None  # the public part of the views last sent
         self.stopped = False
 
@@ -82,10 +82,14 @@ class TableDriver:
         self.lobby.broadcast_lobby()
         self.drive()
 
+    def paused(self) -> bool:
+        """The table takes no move now: its journal, or the store, refuses writes."""
+        cluster = self.kit.cluster
+        return self.table.saves.paused or (cluster is not None and cluster.refuses)
+
     def refuse_if_paused(self) -> None:
         """What it took last is not written yet, or the store refuses writes: no move."""
-        cluster = self.kit.cluster
-        if self.table.saves.paused or (cluster is not None and cluster.refuses):
+        if self.paused():
             raise pr.ProtocolError("paused", "the server cannot save right now: nothing was played")
 
     def commit(self) -> None:
