@@ -18,8 +18,6 @@ import pwd
 import random
 import socket
 import statistics
-import subprocess
-import sys
 import tempfile
 import time
 from pathlib import Path
@@ -27,6 +25,7 @@ from pathlib import Path
 import orjson
 
 from ..net import protocol as pr
+from .processes import local_server
 
 
 def _flood(path: str, seconds: float, uid: int, gid: int) -> None:
@@ -113,16 +112,8 @@ def bench_churn(seconds: int) -> int:
     folder = Path(tempfile.mkdtemp(prefix="weathering-churn-"))
     os.chmod(folder, 0o755)
     path = folder / "s.sock"
-    server = subprocess.Popen(
-        [sys.executable, "-m", "weathering_tui", "serve", "--socket", str(path)]
-        + ["--saves-dir", str(folder), "--pace", "0", "--max-tables", "200"],
-        stdout=subprocess.DEVNULL,
-    )
+    server = local_server(folder, path, "--max-tables", "200")
     try:
-        for _ in range(200):
-            if path.exists():
-                break
-            time.sleep(0.05)
         time.sleep(0.3)
         os.chmod(path, 0o666)  # (the bench's flood is another user)
         for label, flood in (("quiet", False), ("a local user's connect loop", True)):

@@ -33,7 +33,7 @@ from ..net import protocol as pr
 from ..net.headless import play_seat
 from ..storage.redis_server import NEEDED, server_binary
 from .load import lean_tables
-from .processes import cpu_seconds
+from .processes import cpu_seconds, local_server
 
 ROUNDS = 4  # games played for each latency figure, players on A and on B in turns
 
@@ -67,17 +67,8 @@ def _redis(folder: Path) -> tuple[subprocess.Popen, str]:
 
 
 def _serve(folder: Path, path: Path, url: str) -> subprocess.Popen:
-    process = subprocess.Popen(
-        [sys.executable, "-m", "weathering_tui", "serve", "--socket", str(path)]
-        + ["--saves-dir", str(folder), "--store", url, "--pace", "0"]
-        + ["--max-tables", "200", "--max-connections", "1000"],
-        stdout=subprocess.DEVNULL,
-    )
-    for _ in range(200):
-        if path.exists():
-            break
-        time.sleep(0.05)
-    return process
+    more = ("--store", url, "--max-tables", "200", "--max-connections", "1000")
+    return local_server(folder, path, *more)
 
 
 def _create(path: Path, name: str, seats: int = 2) -> None:

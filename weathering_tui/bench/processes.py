@@ -41,18 +41,26 @@ def cmdline(pid: int) -> bytes:
         return b""
 
 
-def ssh_server(folder: Path, path: Path, port: int, sessions: int, *more: str):
-    """`weathering serve` with its SSH door on loopback `port`, once it listens."""
+def local_server(folder: Path, path: Path, *more: str, prefix: tuple = ()):
+    """`weathering serve` on `path` with bots at no pace, once it listens (`prefix`:
+    arguments before `-m`, a profiler's say)."""
     server = subprocess.Popen(
-        [sys.executable, "-m", "weathering_tui", "serve", "--socket", str(path)]
-        + ["--saves-dir", str(folder), "--ssh", f"127.0.0.1:{port}"]
-        + ["--max-ssh", str(sessions), "--max-ssh-per-key", str(sessions), *more],
+        [sys.executable, *prefix, "-m", "weathering_tui", "serve", "--socket", str(path)]
+        + ["--saves-dir", str(folder), "--pace", "0", *more],
         stdout=subprocess.DEVNULL,
     )
     for _ in range(200):
         if path.exists():
             break
         time.sleep(0.05)
+    return server
+
+
+def ssh_server(folder: Path, path: Path, port: int, sessions: int, *more: str):
+    """`weathering serve` with its SSH door on loopback `port`, once it listens."""
+    door = ("--ssh", f"127.0.0.1:{port}", "--max-ssh", str(sessions))
+    pace = ("--pace", "0.6")  # (the server's own; `more` may say otherwise)
+    server = local_server(folder, path, *pace, *door, "--max-ssh-per-key", str(sessions), *more)
     time.sleep(0.5)
     return server
 

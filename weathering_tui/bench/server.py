@@ -29,7 +29,7 @@ import time
 from pathlib import Path
 
 from ..net.headless import play_seat
-from .processes import cmdline, cpu_split, pids, rss_mib, ssh_server, two_tables
+from .processes import cmdline, cpu_split, local_server, pids, rss_mib, ssh_server, two_tables
 
 CONFIG_FOR = {2: "1v1", 3: "2v1", 4: "2v2", 5: "3v2"}
 
@@ -254,31 +254,16 @@ def bench_tables(tables: int, seats: int, processes: int) -> int:
     # figures in FILE when the bench stops it (read them with `python -m pstats FILE`).
     profile = os.environ.get("WEATHERING_BENCH_PROFILE")
     profiler = ["-m", "cProfile", "-o", profile] if profile else []
-    server = subprocess.Popen(
-        [
-            sys.executable,
-            *profiler,
-            "-m",
-            "weathering_tui",
-            "serve",
-            "--socket",
-            str(path),
-            "--saves-dir",
-            str(folder),
-            "--pace",
-            "0",
-            "--max-tables",
-            str(tables + 1),
-            "--max-connections",
-            str(tables * seats + 16),
-        ],
-        stdout=subprocess.DEVNULL,
+    server = local_server(
+        folder,
+        path,
+        "--max-tables",
+        str(tables + 1),
+        "--max-connections",
+        str(tables * seats + 16),
+        prefix=tuple(profiler),
     )
     try:
-        for _ in range(200):
-            if path.exists():
-                break
-            time.sleep(0.05)
         idle = rss_mib(server.pid)
         user_before, system_before = cpu_split(server.pid)
         started = time.perf_counter()
