@@ -349,6 +349,44 @@ async def test_a_player_who_does_not_decide_is_played_by_a_bot_until_they_act(
             assert table.seats[0].botted
 
 
+async def test_an_act_and_its_undo_give_no_new_time(tmp_path):
+    """Acting just before the time was up, then taking the move back, gave the decision
+    a new time, again and again: the table stalled for good (a hostile review). The
+    decision an undo comes back to keeps the time it had left."""
+    from weathering_tui.engine import apply as engine_apply
+    from weathering_tui.engine import can_undo, clone, legal_actions
+
+    path = tmp_path / "s.sock"
+    async with running_server(tmp_path, decision_time=2.0, pace=5.0) as server:
+        reader, writer = await seated_alone(path)
+        table = server.tables["t"]
+        for _ in range(100):  # her own turn, past the mulligan (a bot's pace: 5 s)
+            state = table.game.state
+            if state.pending.seat == 0 and state.pending.kind == "turn":
+                break
+            action = legal_actions(state, state.pending.seat)[-1]
+            writer.write(pr.client_line(pr.Act("t", state.version, pr.action_data(action))))
+            await answers(reader, "view", timeout=1.0)
+        state = table.game.state
+        assert state.pending.kind == "turn" and state.pending.seat == 0
+        started, version = time.monotonic(), state.version
+
+        def undoable(action) -> bool:
+            trial = clone(state)
+            engine_apply(trial, action)
+            return can_undo(trial, 0)
+
+        action = next(a for a in legal_actions(state, 0) if undoable(a))
+        await asyncio.sleep(1.2)
+        writer.write(pr.client_line(pr.Act("t", version, pr.action_data(action))))
+        await answers(reader, "view", timeout=1.0)
+        writer.write(pr.client_line(pr.Undo("t", table.game.state.version)))
+        await heard(reader, "undo", timeout=2.0)
+        assert table.game.state.version == version  # back to the same decision
+        await heard(reader, "slow", timeout=3.0)
+        assert time.monotonic() - started < 2.0 + 0.6  # its time, not a new 2 s after the undo
+
+
 async def test_a_paused_table_hands_nobody_to_a_bot_for_being_slow(tmp_path):
     """While the table cannot save it takes no move: a player could not have acted, so
     their decision's time starts again rather than a bot taking the seat."""

@@ -36,28 +36,44 @@ class DecisionClock:
         self.paused = paused  # the table takes no move now (a player could not act)
         # the decision timed (its seat and the game's version) and its timers
         self.running: tuple[tuple[int, int], list[asyncio.TimerHandle]] | None = None
+        # when each decision of the deciding seat's run of them is up (an undo comes back
+        # to one of them)
+        self.deadlines: dict[tuple[int, int], float] = {}
         self.stopped = False
 
     def watch(self) -> None:
         """The table changed: time the decision now shown, if it is a player's here
-        (a decision already timed runs on; any other clock stops)."""
-        table, key = self.table, None
-        state = table.game.state if table.game is not None and not table.over else None
-        pending = state.pending if state is not None else None
-        if self.limit > 0 and state is not None and pending is not None and pending.kind != "react":
-            seat = table.seats[pending.seat]
-            if seat.owner is not None and not seat.botted and not seat.away:
-                key = (pending.seat, state.version)
+        (a decision already timed runs on; any other clock stops). A decision the
+        player comes back to by an undo has the time it had left, not a new one: an
+        act and an undo, again and again, would otherwise stall the table too."""
+        key = self._shown()
         if self.running is not None and self.running[0] == key:
             return
         self._cancel()
         if key is None or self.stopped:
+            self.deadlines.clear()
             return
         loop = asyncio.get_running_loop()
-        timers = [loop.call_later(self.limit, self._over, key)]
-        if self.limit > 2 * WARN_BEFORE:
-            timers.append(loop.call_later(self.limit - WARN_BEFORE, self._soon, key))
+        if any(seat != key[0] for seat, _ in self.deadlines):
+            self.deadlines.clear()  # another seat's decisions: theirs are over
+        deadline = self.deadlines.setdefault(key, loop.time() + self.limit)
+        left = max(0.0, deadline - loop.time())
+        timers = [loop.call_later(left, self._over, key)]
+        if self.limit > 2 * WARN_BEFORE and left > WARN_BEFORE:
+            timers.append(loop.call_later(left - WARN_BEFORE, self._soon, key))
         self.running = (key, timers)
+
+    def _shown(self) -> tuple[int, int] | None:
+        """The decision now shown, as (seat, version), if it is to be timed."""
+        table = self.table
+        state = table.game.state if table.game is not None and not table.over else None
+        pending = state.pending if state is not None else None
+        if self.limit <= 0 or state is None or pending is None or pending.kind == "react":
+            return None
+        seat = table.seats[pending.seat]
+        if seat.owner is None or seat.botted or seat.away:
+            return None
+        return (pending.seat, state.version)
 
     def stop(self) -> None:
         """The table stops here: no clock runs again."""
@@ -82,7 +98,10 @@ class DecisionClock:
         if not self._timing(key):
             return
         self.running = None
+        if self._shown() != key:
+            return  # the player acted as the time ran out: its view comes (then a clock)
         if self.paused():  # the player could not have acted: their time starts again
+            self.deadlines.pop(key, None)
             self.watch()
             return
         self.on_over(key[0])

@@ -71,6 +71,7 @@ class Listener:
         self.knocks = Knocks(own_uid)
         self.sock: socket.socket | None = None
         self.turned_away = 0  # sockets closed for their peer's pace (figures, tests)
+        self.opening: set[asyncio.Task] = set()  # sockets on their way to `serve`
 
     def start(self) -> None:
         sock = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
@@ -90,6 +91,8 @@ class Listener:
             asyncio.get_running_loop().remove_reader(self.sock.fileno())
             self.sock.close()
             self.sock = None
+        for task in self.opening:  # (each closes its socket)
+            task.cancel()
 
     def _accept(self) -> None:
         """One turn's share: at most PER_TURN sockets served and TURNED_PER_TURN turned
@@ -120,7 +123,9 @@ class Listener:
                 client.close()
                 continue
             client.setblocking(False)
-            loop.create_task(self._open(client))
+            task = loop.create_task(self._open(client))
+            self.opening.add(task)
+            task.add_done_callback(self.opening.discard)
             served += 1
 
     def _resume(self, sock: socket.socket) -> None:
@@ -133,4 +138,8 @@ class Listener:
         except OSError:
             client.close()
             return
+        except asyncio.CancelledError:  # the server stops
+            client.close()
+            raise
+        self.opening.discard(asyncio.current_task())  # (served: the server tracks it)
         await self.serve(reader, writer)

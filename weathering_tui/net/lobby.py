@@ -294,11 +294,11 @@ class Lobby:
         holder = table.seats[message.seat].owner if 0 <= message.seat < len(table.seats) else None
         if holder is not None and holder != conn.identity:
             raise pr.ProtocolError("seat_taken", "that seat is not free")
-        if holder == conn.identity and table.started:  # from a bot, if their time ran out
-            self.driver(table.name).acting_again(message.seat)
         was_away = holder == conn.identity and table.seats[message.seat].away
         if was_away:
             self.limits.check_back(conn)
+        # a bot's since their decision's time ran out (Table.take gives it back)
+        was_slow = holder == conn.identity and table.seats[message.seat].slow and not table.over
         index = table.take(conn.who, conn.name, message.seat, code)
         for other in self.at(table.name):  # one connection holds a seat: the newest one
             if other is not conn and other.identity == conn.identity:
@@ -307,7 +307,7 @@ class Lobby:
         self.place(conn, table.name, index)
         driver = self.driver(table.name)
         driver.back(index)
-        if was_away:
+        if was_away or was_slow:
             if not table.moved_back(index):  # (never gone: the table moved to this server)
                 self.notice(table, "back", table.seats[index].name)
             if table.started:

@@ -217,7 +217,7 @@ class Table:
         """The player whose decision's time ran out acts again: the seat is theirs. Whether
         it was the bot's."""
         seat = self.seats[index]
-        if not (seat.botted and seat.slow):
+        if not (seat.botted and seat.slow) or self.over:
             return False
         self._unbot(seat, index)
         return True

@@ -128,9 +128,14 @@ class JoinApp(WeatheringApp):
         """The player's own decision's time nearly up, or up: said on top of the screen
         (the log may be under a dialog), in words for them."""
         session = self.session
-        if notice.kind not in ("decide_soon", "slow") or session is None or not session.ready:
+        if session is None or not session.ready:
             return
         view = session.view()
+        if notice.kind == "back" and view.seat >= 0 and view.me.name == notice.name:
+            session.bot_plays = False  # (the seat taken back another way: a reconnect)
+            return
+        if notice.kind not in ("decide_soon", "slow"):
+            return
         if view.pending is None or view.pending.seat != view.seat:
             return  # (the clock is always the deciding seat's)
         seconds = notice.text if notice.text.isdigit() else "?"
