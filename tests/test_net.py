@@ -349,13 +349,19 @@ async def test_a_player_who_does_not_decide_is_played_by_a_bot_until_they_act(
             assert table.seats[0].botted
 
 
-async def test_an_act_and_its_undo_give_no_new_time(tmp_path):
+async def test_an_act_and_its_undo_give_no_new_time(tmp_path, monkeypatch):
     """Acting just before the time was up, then taking the move back, gave the decision
     a new time, again and again: the table stalled for good (a hostile review). The
     decision an undo comes back to keeps the time it had left."""
+    from types import SimpleNamespace
+
     from weathering_tui.engine import apply as engine_apply
     from weathering_tui.engine import can_undo, clone, legal_actions
+    from weathering_tui.net import table as table_module
 
+    # a deal whose first turn offers a move the undo rule lets her take back (the
+    # deal's seed is random at a table: 2 in 6 had none)
+    monkeypatch.setattr(table_module, "secrets", SimpleNamespace(randbits=lambda bits: 1))
     path = tmp_path / "s.sock"
     async with running_server(tmp_path, decision_time=2.0, pace=5.0) as server:
         reader, writer = await seated_alone(path)

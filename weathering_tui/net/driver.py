@@ -289,7 +289,7 @@ class TableDriver:
 
     def _too_slow(self, seat: int) -> None:
         """The decision's time is up: a bot plays the seat until its player acts."""
-        self.table.hand_to_bot(seat, idle=True)
+        self.table.hand_to_bot(seat, slow=True)
         self._handed_over(seat, "slow")
 
     def acting_again(self, seat: int | None) -> None:

@@ -16,7 +16,7 @@ in 2 s (0 of 50); 512 turned away a turn, 42 ms and 5 of 50; 16 a turn, 4.4 ms a
 of 50 (quiet: 2.1 ms, 50 of 50). Few a turn is better on both counts: the queue stays
 full of the flooding peer's sockets, whose connects then fail in its own process.
 (New connections during a flood vary from run to run, 0 to 50 of 50: a connect that
-finds the queue full fails; the moves' figure holds, 4–8 ms.)
+finds the queue full fails; the moves' figure holds, 4–10 ms in the runs made.)
 """
 
 from __future__ import annotations

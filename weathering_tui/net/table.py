@@ -205,12 +205,12 @@ class Table:
             if seat.botted and index not in self.bots:
                 self.bots[index] = BOTS[self.bot_kind](seed=self.bot_seed(index))
 
-    def hand_to_bot(self, index: int, idle: bool = False) -> None:
-        """The player has been away too long (`idle`: here, but their decision's time
+    def hand_to_bot(self, index: int, slow: bool = False) -> None:
+        """The player has been away too long (`slow`: here, but their decision's time
         ran out): a bot plays the seat until they return (act again)."""
         seat = self.seats[index]
         if not seat.botted:
-            seat.botted, seat.slow = True, idle
+            seat.botted, seat.slow = True, slow
             self.bots[index] = BOTS["heuristic"](seed=self.bot_seed(index))
 
     def take_back(self, index: int) -> bool:

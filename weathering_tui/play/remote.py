@@ -135,6 +135,26 @@ class RemoteSession:
         """A line to everyone at the table (the server cleans and limits it)."""
         self.client.send(pr.Chat(self.table, text[: pr.CHAT_MAX]))
 
+    def heard(self, kind: str, name: str) -> bool:
+        """A table's notice (`kind`, naming `name`) as it concerns this seat's own
+        clock: a `slow` one means the table's bot plays the seat now, a `back` one of
+        this seat's player that it is theirs again. Whether the notice is this seat's
+        own decision's time (nearly) up, to tell the player in words for them (the
+        clock is always the deciding seat's)."""
+        if not self.ready:
+            return False
+        view = self.view()
+        if kind == "back" and view.seat >= 0 and view.me.name == name:
+            self.bot_plays = False  # (the seat taken back another way: a reconnect)
+            return False
+        if kind not in ("decide_soon", "slow"):
+            return False
+        if view.pending is None or view.pending.seat != view.seat:
+            return False
+        if kind == "slow":
+            self.bot_plays = True  # (Enter at the game screen takes the seat back)
+        return True
+
     def take_back(self) -> None:
         """The seat from the table's bot: the table hands it back and shows it."""
         if self.client.take_seat(self.table, self.viewer):

@@ -278,7 +278,7 @@ class TableFeed(Protocol):
         ...
 
     def take_back(self) -> None:
-        """Take the seat back from that bot (any key does, at the game screen)."""
+        """Take the seat back from that bot (Enter does, at the game screen)."""
         ...
 
 

@@ -121,28 +121,14 @@ class JoinApp(WeatheringApp):
     def _notice_line(self, notice: msg.Notice) -> str:
         if notice.kind == "chat":
             return f"💬 {notice.name}: {notice.text}"
-        seconds = notice.text if notice.text.isdigit() else "?"  # (decide_soon)
-        return self.tr(f"notice.{notice.kind}", name=notice.name, seconds=seconds)
+        return self.tr(f"notice.{notice.kind}", name=notice.name, seconds=_seconds(notice))
 
     def _warn_if_mine(self, notice: msg.Notice) -> None:
         """The player's own decision's time nearly up, or up: said on top of the screen
         (the log may be under a dialog), in words for them."""
-        session = self.session
-        if session is None or not session.ready:
-            return
-        view = session.view()
-        if notice.kind == "back" and view.seat >= 0 and view.me.name == notice.name:
-            session.bot_plays = False  # (the seat taken back another way: a reconnect)
-            return
-        if notice.kind not in ("decide_soon", "slow"):
-            return
-        if view.pending is None or view.pending.seat != view.seat:
-            return  # (the clock is always the deciding seat's)
-        seconds = notice.text if notice.text.isdigit() else "?"
-        line = self.tr(f"notice.{notice.kind}.you", seconds=seconds)
-        if notice.kind == "slow":
-            session.bot_plays = True  # (Enter at the game screen takes the seat back)
-        self.notify(line, severity="warning", timeout=10, markup=False)
+        if self.session is not None and self.session.heard(notice.kind, notice.name):
+            line = self.tr(f"notice.{notice.kind}.you", seconds=_seconds(notice))
+            self.notify(line, severity="warning", timeout=10, markup=False)
 
     def _tell(self, message: msg.ServerMessage | None) -> None:
         """The screen on top hears it; the game screen under a dialog hears what changes
@@ -232,3 +218,8 @@ def _refusal(code, params):
         if isinstance(given.get(name), str | int) and not isinstance(given.get(name), bool)
     }
     return IllegalAction(code, **values)
+
+
+def _seconds(notice: msg.Notice) -> str:
+    """The seconds a `decide_soon` notice says are left ("?" if it says none)."""
+    return notice.text if notice.text.isdigit() else "?"
